@@ -1,0 +1,64 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Stride: an event-sourced ledger for a runner's health data.
+//
+// The layout follows the design card: libraries under `Sources/`, one folder per projection
+// under `Projections/`, the `stride` command and the benchmark tool under `Tools/`.
+// Dependencies, each for one reason:
+// - swift-argument-parser: the `stride` command line.
+// - swift-crypto: SHA-256 for the hash chain and for sample identities (BoringSSL uses the
+//   CPU's SHA extensions, which a hand-written hash would not).
+let package = Package(
+    name: "Stride",
+    products: [
+        .executable(name: "stride", targets: ["stride"]),
+        .executable(name: "stride-bench", targets: ["stride-bench"]),
+        .library(name: "StrideLedger", targets: ["StrideLedger"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+    ],
+    targets: [
+        // LMDB from Debian's liblmdb-dev; imported by StrideStore alone.
+        .systemLibrary(
+            name: "CLMDB",
+            path: "Sources/CLMDB",
+            pkgConfig: "lmdb",
+            providers: [.apt(["liblmdb-dev"])]
+        ),
+        // The event catalog, the envelope and its binary encoding, the store protocol and
+        // the in-memory store. No I/O.
+        .target(
+            name: "StrideEvents",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // Everything that touches LMDB: the safe API over the C library and the event log.
+        .target(name: "StrideStore", dependencies: ["CLMDB", "StrideEvents"]),
+        // The ledger as a user sees it: open or create, verify, export, import, backup, stats.
+        .target(name: "StrideLedger", dependencies: ["StrideEvents", "StrideStore"]),
+        // The `stride` command's subcommands, kept in a library so tests can run them.
+        .target(
+            name: "StrideCommands",
+            dependencies: [
+                "StrideLedger",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Tools/stride/Commands"
+        ),
+        .executableTarget(name: "stride", dependencies: ["StrideCommands"], path: "Tools/stride/Main"),
+        // The benchmark: Stride beside a raw LMDB C loop and the Python peers, in one run.
+        .target(name: "LMDBBaseline", path: "Tools/stride-bench/Baseline", linkerSettings: [.linkedLibrary("lmdb")]),
+        .executableTarget(
+            name: "stride-bench",
+            dependencies: ["StrideLedger", "LMDBBaseline"],
+            path: "Tools/stride-bench/Sources"
+        ),
+        .testTarget(name: "StrideEventsTests", dependencies: ["StrideEvents"]),
+        .testTarget(name: "StrideStoreTests", dependencies: ["StrideStore", "StrideEvents"]),
+        .testTarget(name: "StrideLedgerTests", dependencies: ["StrideLedger"]),
+        .testTarget(name: "StrideCommandTests", dependencies: ["StrideCommands", "stride"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,42 @@
+/// The type of an event: a stable numeric code stored in the envelope, and the dotted name
+/// shown to users (`shoe.registered`).
+///
+/// Codes are never reused or renumbered: a ledger written today must read the same in ten
+/// years. New types take the next free code.
+public struct EventType: Hashable, Sendable, CustomStringConvertible {
+    /// The code stored in each envelope.
+    public let code: UInt16
+    /// The name shown in `stride log` and `stride export`.
+    public let name: String
+
+    /// Declares a type; only the catalog below should call this.
+    init(code: UInt16, name: String) {
+        self.code = code
+        self.name = name
+    }
+
+    public var description: String { name }
+
+    public static func == (lhs: EventType, rhs: EventType) -> Bool { lhs.code == rhs.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+}
+
+extension EventType {
+    /// A ledger was created, with its time zone.
+    public static let ledgerCreated = EventType(code: 1, name: "ledger.created")
+    /// A running shoe joined the rack.
+    public static let shoeRegistered = EventType(code: 20, name: "shoe.registered")
+
+    /// Every type this version of Stride knows, by code.
+    public static let catalog: [EventType] = [.ledgerCreated, .shoeRegistered]
+
+    /// The known type with a code, if any.
+    public static func known(code: UInt16) -> EventType? {
+        catalog.first { $0.code == code }
+    }
+
+    /// The known type with a name, if any.
+    public static func known(name: String) -> EventType? {
+        catalog.first { $0.name == name }
+    }
+}

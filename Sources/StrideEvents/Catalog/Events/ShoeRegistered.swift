@@ -1,0 +1,82 @@
+/// A running shoe joined the rack.
+///
+/// Schema history: version 1 (Run Mile's shoe) had a name and starting kilometres only;
+/// version 2 added the brand and the goal. Version 1 events are upcast on read with no
+/// brand and no goal.
+public struct ShoeRegistered: EventPayload {
+    public static let eventType = EventType.shoeRegistered
+    public static let schemaVersion: UInt16 = 2
+
+    /// The name the runner gave the shoe.
+    public var name: String
+    /// The maker, when given.
+    public var brand: String?
+    /// Kilometres the shoe had run before it joined the ledger.
+    public var startKilometers: Double
+    /// The kilometres after which the shoe should be replaced, when given.
+    public var goalKilometers: Double?
+
+    /// Creates the payload.
+    public init(name: String, brand: String?, startKilometers: Double, goalKilometers: Double?) {
+        self.name = name
+        self.brand = brand
+        self.startKilometers = startKilometers
+        self.goalKilometers = goalKilometers
+    }
+
+    /// The version 1 shape, kept to read old events and to write them in tests.
+    public struct Version1: Hashable, Sendable {
+        /// The shoe's name.
+        public var name: String
+        /// Kilometres before it joined the ledger.
+        public var startKilometers: Double
+
+        /// Creates a version 1 payload.
+        public init(name: String, startKilometers: Double) {
+            self.name = name
+            self.startKilometers = startKilometers
+        }
+
+        /// The bytes version 1 wrote.
+        public var encoded: EncodedPayload {
+            var writer = BinaryWriter()
+            writer.write(name)
+            writer.write(startKilometers)
+            return EncodedPayload(typeCode: ShoeRegistered.eventType.code, schemaVersion: 1, bytes: writer.bytes)
+        }
+
+        /// Version 1 upcast to the current version: no brand, no goal.
+        public var upcast: ShoeRegistered {
+            ShoeRegistered(name: name, brand: nil, startKilometers: startKilometers, goalKilometers: nil)
+        }
+    }
+
+    public func encode(into writer: inout BinaryWriter) {
+        writer.write(name)
+        writer.write(optional: brand) { $0.write($1) }
+        writer.write(startKilometers)
+        writer.write(optional: goalKilometers) { $0.write($1) }
+    }
+
+    public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
+        switch schemaVersion {
+        case 1:
+            let old = Version1(name: try reader.readString(), startKilometers: try reader.readDouble())
+            self = old.upcast
+        case 2:
+            name = try reader.readString()
+            brand = try reader.readOptional { try $0.readString() }
+            startKilometers = try reader.readDouble()
+            goalKilometers = try reader.readOptional { try $0.readDouble() }
+        default:
+            throw Self.unknownVersion(schemaVersion)
+        }
+    }
+
+    public var json: JSONValue {
+        .object([
+            "name": .string(name), "brand": .string(brand), "startKilometers": .number(startKilometers),
+            "goalKilometers": .number(goalKilometers),
+        ])
+    }
+}

@@ -1,0 +1,181 @@
+/// The stored form of one event, and the rules that write, read and check it.
+///
+/// Layout, little-endian:
+///
+/// | offset | size | field |
+/// | --- | --- | --- |
+/// | 0 | 1 | envelope format (1) |
+/// | 1 | 1 | flags (bit 0: an idempotency key follows the entity) |
+/// | 2 | 2 | event type code |
+/// | 4 | 2 | payload schema version |
+/// | 6 | 1 | entity kind |
+/// | 7 | 1 | reserved, 0 |
+/// | 8 | 8 | sequence |
+/// | 16 | 8 | recorded at (ms since 1970) |
+/// | 24 | 8 | occurred at (ms since 1970) |
+/// | 32 | 16 | entity id |
+/// | 48 | 16 | idempotency key, when flagged |
+/// | … | 4 | payload length *n* |
+/// | … | *n* | payload |
+/// | … | 4 | CRC-32C of every byte above |
+/// | … | 32 | chain hash: SHA-256 of the previous event's chain hash and every byte above |
+public struct Envelope: Hashable, Sendable {
+    /// The only envelope format so far.
+    public static let format: UInt8 = 1
+    static let fixedHeaderSize = 48
+    static let trailerSize = 36
+
+    /// The sequence number.
+    public var sequence: UInt64
+    /// When the log recorded the event.
+    public var recordedAt: Timestamp
+    /// When the event's subject happened.
+    public var occurredAt: Timestamp
+    /// The event type code.
+    public var typeCode: UInt16
+    /// The payload's schema version.
+    public var schemaVersion: UInt16
+    /// The entity.
+    public var entity: EntityReference
+    /// The idempotency key, when there is one.
+    public var idempotencyKey: IdempotencyKey?
+    /// Where the payload lies within the stored bytes.
+    public var payloadRange: Range<Int>
+    /// The stored checksum.
+    public var checksum: UInt32
+    /// The stored chain hash.
+    public var chainHash: ChainHash
+
+    /// Reads the envelope fields of stored bytes, without checking the checksum or the chain.
+    /// - Throws: ``DecodingFailure`` when the bytes are not an envelope.
+    public init(parsing bytes: UnsafeRawBufferPointer) throws {
+        var reader = BinaryReader(bytes)
+        let format = try reader.readByte()
+        guard format == Envelope.format else { throw DecodingFailure("unknown envelope format \(format)") }
+        let flags = try reader.readByte()
+        guard flags & ~1 == 0 else { throw DecodingFailure("unknown envelope flags \(flags)") }
+        typeCode = try reader.read(fixed: UInt16.self)
+        schemaVersion = try reader.read(fixed: UInt16.self)
+        let kindCode = try reader.readByte()
+        guard let kind = EntityKind(rawValue: kindCode) else { throw DecodingFailure("unknown entity kind \(kindCode)") }
+        guard try reader.readByte() == 0 else { throw DecodingFailure("reserved envelope byte is not zero") }
+        sequence = try reader.read(fixed: UInt64.self)
+        recordedAt = Timestamp(millisecondsSince1970: try reader.read(fixed: Int64.self))
+        occurredAt = Timestamp(millisecondsSince1970: try reader.read(fixed: Int64.self))
+        entity = EntityReference(kind, id: try reader.read(fixed: UInt128.self))
+        idempotencyKey = flags & 1 == 1 ? IdempotencyKey(try reader.read(fixed: UInt128.self)) : nil
+        let payloadLength = Int(try reader.read(fixed: UInt32.self))
+        let payloadStart = reader.offset
+        _ = try reader.readBytes(count: payloadLength)
+        payloadRange = payloadStart..<payloadStart + payloadLength
+        checksum = try reader.read(fixed: UInt32.self)
+        guard let hash = ChainHash(bytes: try reader.readBytes(count: 32)) else {
+            throw DecodingFailure("the chain hash is cut short")
+        }
+        chainHash = hash
+        try reader.expectEnd("the envelope")
+    }
+
+    /// The number of bytes covered by the checksum: everything before it.
+    var checkedLength: Int { payloadRange.upperBound }
+
+    /// Writes an event's envelope into `writer` (emptied first); returns its chain hash and
+    /// its type code.
+    public static func write(
+        _ pending: PendingEvent, sequence: UInt64, recordedAt: Timestamp, previous: ChainHash,
+        into writer: inout BinaryWriter
+    ) -> (hash: ChainHash, typeCode: UInt16) {
+        writer.removeAll()
+        writer.write(format)
+        writer.write(pending.idempotencyKey == nil ? UInt8(0) : 1)
+        let typeOffset = writer.count
+        writer.write(fixed: UInt16(0))
+        writer.write(fixed: UInt16(0))
+        writer.write(pending.entity.kind.rawValue)
+        writer.write(UInt8(0))
+        writer.write(fixed: sequence)
+        writer.write(fixed: recordedAt.millisecondsSince1970)
+        writer.write(fixed: pending.occurredAt.millisecondsSince1970)
+        writer.write(fixed: pending.entity.id)
+        if let key = pending.idempotencyKey { writer.write(fixed: key.value) }
+        let lengthOffset = writer.count
+        writer.write(fixed: UInt32(0))
+        let payloadStart = writer.count
+        let (typeCode, schemaVersion): (UInt16, UInt16)
+        switch pending.body {
+        case .event(let event):
+            (typeCode, schemaVersion) = event.encode(into: &writer)
+        case .encoded(let encoded):
+            writer.write(raw: encoded.bytes)
+            (typeCode, schemaVersion) = (encoded.typeCode, encoded.schemaVersion)
+        }
+        writer.overwrite(fixed: typeCode, at: typeOffset)
+        writer.overwrite(fixed: schemaVersion, at: typeOffset + 2)
+        writer.overwrite(fixed: UInt32(writer.count - payloadStart), at: lengthOffset)
+        let checksum = writer.withUnsafeBytes { CRC32C.checksum($0) }
+        writer.write(fixed: checksum)
+        let hash = writer.withUnsafeBytes { ChainHash.link(previous: previous, event: $0) }
+        hash.withUnsafeBytes { writer.write(raw: $0) }
+        return (hash, typeCode)
+    }
+
+    /// Decodes a stored event into its envelope fields and upcast payload.
+    /// - Throws: ``DecodingFailure`` when the envelope or payload cannot be read.
+    public static func decodeEvent(_ bytes: UnsafeRawBufferPointer) throws -> RecordedEvent {
+        let envelope = try Envelope(parsing: bytes)
+        let payload = UnsafeRawBufferPointer(rebasing: bytes[envelope.payloadRange])
+        let event = try LedgerEvent.decode(typeCode: envelope.typeCode, schemaVersion: envelope.schemaVersion, from: payload)
+        return RecordedEvent(
+            sequence: envelope.sequence, recordedAt: envelope.recordedAt, occurredAt: envelope.occurredAt,
+            entity: envelope.entity, idempotencyKey: envelope.idempotencyKey,
+            storedSchemaVersion: envelope.schemaVersion, event: event)
+    }
+
+    /// Checks stored bytes against the sequence they are stored under and the previous
+    /// event's chain hash; returns the envelope, whose hash the next event links to.
+    /// - Throws: ``EventLogFault`` naming the sequence and what is wrong.
+    public static func check(_ bytes: UnsafeRawBufferPointer, sequence: UInt64, previous: ChainHash) throws(EventLogFault)
+        -> Envelope
+    {
+        let envelope: Envelope
+        do {
+            envelope = try Envelope(parsing: bytes)
+        } catch {
+            throw EventLogFault(sequence: sequence, problem: "its envelope cannot be read (\(error))")
+        }
+        guard envelope.sequence == sequence else {
+            throw EventLogFault(sequence: sequence, problem: "it carries sequence \(envelope.sequence)")
+        }
+        let checked = UnsafeRawBufferPointer(rebasing: bytes[0..<envelope.checkedLength])
+        guard CRC32C.checksum(checked) == envelope.checksum else {
+            throw EventLogFault(sequence: sequence, problem: "its checksum does not match its bytes")
+        }
+        let linked = UnsafeRawBufferPointer(rebasing: bytes[0..<envelope.checkedLength + 4])
+        guard ChainHash.link(previous: previous, event: linked) == envelope.chainHash else {
+            throw EventLogFault(sequence: sequence, problem: "its chain hash does not follow from the event before it")
+        }
+        let payload = UnsafeRawBufferPointer(rebasing: bytes[envelope.payloadRange])
+        do {
+            _ = try LedgerEvent.decode(typeCode: envelope.typeCode, schemaVersion: envelope.schemaVersion, from: payload)
+        } catch {
+            throw EventLogFault(sequence: sequence, problem: "its payload cannot be decoded (\(error))")
+        }
+        return envelope
+    }
+}
+
+/// A fault found in the stored log: the first sequence at fault and what is wrong with it.
+public struct EventLogFault: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The sequence number of the first event at fault.
+    public var sequence: UInt64
+    /// What is wrong, as a clause ("its checksum does not match its bytes").
+    public var problem: String
+
+    /// Creates a fault.
+    public init(sequence: UInt64, problem: String) {
+        self.sequence = sequence
+        self.problem = problem
+    }
+
+    public var description: String { "event \(sequence): \(problem)" }
+}

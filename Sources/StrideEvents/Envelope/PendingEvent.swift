@@ -1,0 +1,74 @@
+/// An event on its way into the log: everything but the sequence number, the recording time
+/// and the hashes, which the log assigns inside the write transaction.
+public struct PendingEvent: Sendable {
+    /// What the event says: a typed event, or a payload already in bytes.
+    public enum Body: Sendable {
+        /// A typed event, encoded in its current schema version when appended.
+        case event(LedgerEvent)
+        /// A payload already encoded, kept as it is (imports, and old schema versions in tests).
+        case encoded(EncodedPayload)
+    }
+
+    /// When the thing the event records happened (a sample's start, a command's `--at`).
+    public var occurredAt: Timestamp
+    /// The entity the event concerns.
+    public var entity: EntityReference
+    /// The key that makes the append idempotent, when the event has one.
+    public var idempotencyKey: IdempotencyKey?
+    /// The event itself.
+    public var body: Body
+
+    /// Creates a pending typed event.
+    public init(_ event: LedgerEvent, occurredAt: Timestamp, entity: EntityReference, idempotencyKey: IdempotencyKey? = nil) {
+        self.occurredAt = occurredAt
+        self.entity = entity
+        self.idempotencyKey = idempotencyKey
+        self.body = .event(event)
+    }
+
+    /// Creates a pending event from an encoded payload.
+    public init(
+        encoded payload: EncodedPayload, occurredAt: Timestamp, entity: EntityReference,
+        idempotencyKey: IdempotencyKey? = nil
+    ) {
+        self.occurredAt = occurredAt
+        self.entity = entity
+        self.idempotencyKey = idempotencyKey
+        self.body = .encoded(payload)
+    }
+}
+
+/// A requirement that an entity has exactly `version` events when a batch is appended: the
+/// optimistic concurrency check for commands ("spend only if nobody spent meanwhile").
+public struct VersionExpectation: Hashable, Sendable {
+    /// The entity.
+    public var entity: EntityReference
+    /// The number of events it must have.
+    public var version: UInt64
+
+    /// Creates an expectation.
+    public init(_ entity: EntityReference, version: UInt64) {
+        self.entity = entity
+        self.version = version
+    }
+}
+
+/// What an append did.
+public struct AppendOutcome: Hashable, Sendable {
+    /// For each pending event, in order, the sequence it was given, or nil when its
+    /// idempotency key was already in the log (a duplicate, skipped).
+    public var sequences: [UInt64?]
+    /// The log's last sequence after the append.
+    public var lastSequence: UInt64
+
+    /// Creates an outcome.
+    public init(sequences: [UInt64?], lastSequence: UInt64) {
+        self.sequences = sequences
+        self.lastSequence = lastSequence
+    }
+
+    /// How many events were appended.
+    public var appendedCount: Int { sequences.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+    /// How many were skipped as duplicates.
+    public var duplicateCount: Int { sequences.count - appendedCount }
+}

@@ -1,0 +1,45 @@
+/// The append algorithm shared by every ``EventStore``: expectations first, then for each
+/// event the idempotency check, the next gap-free sequence, the envelope and its chain hash.
+/// A store supplies the storage steps; they run inside its write transaction.
+public enum LogAppender {
+    /// Runs an append after `lastSequence`, whose chain hash is `lastHash`; returns the
+    /// outcome and the new last hash.
+    ///
+    /// - Parameters:
+    ///   - version: the number of events about an entity.
+    ///   - claimKey: records a key for a sequence; returns false when it is already recorded.
+    ///   - store: stores an envelope under its sequence and indexes it by entity and type.
+    /// - Throws: ``EventStoreError/versionConflict(entity:expected:actual:)`` or what a step throws.
+    public static func append(
+        _ events: [PendingEvent], expecting: [VersionExpectation], recordedAt: Timestamp,
+        after lastSequence: UInt64, lastHash: ChainHash,
+        version: (EntityReference) throws -> UInt64,
+        claimKey: (IdempotencyKey, UInt64) throws -> Bool,
+        store: (_ sequence: UInt64, _ entity: EntityReference, _ typeCode: UInt16, _ envelope: UnsafeRawBufferPointer)
+            throws -> Void
+    ) throws -> (outcome: AppendOutcome, lastHash: ChainHash) {
+        for expectation in expecting {
+            let actual = try version(expectation.entity)
+            guard actual == expectation.version else {
+                throw EventStoreError.versionConflict(entity: expectation.entity, expected: expectation.version, actual: actual)
+            }
+        }
+        var sequence = lastSequence
+        var hash = lastHash
+        var sequences: [UInt64?] = []
+        sequences.reserveCapacity(events.count)
+        var writer = BinaryWriter(capacity: 512)
+        for pending in events {
+            if let key = pending.idempotencyKey, try !claimKey(key, sequence + 1) {
+                sequences.append(nil)
+                continue
+            }
+            sequence += 1
+            let written = Envelope.write(pending, sequence: sequence, recordedAt: recordedAt, previous: hash, into: &writer)
+            hash = written.hash
+            try writer.withUnsafeBytes { try store(sequence, pending.entity, written.typeCode, $0) }
+            sequences.append(sequence)
+        }
+        return (AppendOutcome(sequences: sequences, lastSequence: sequence), hash)
+    }
+}

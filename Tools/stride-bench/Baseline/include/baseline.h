@@ -1,0 +1,2 @@
+#pragma once
+int stride_baseline_placeholder(void);
