@@ -1,1 +1,3 @@
-print("stride")
+import StrideCommands
+
+StrideCommand.runMain()

@@ -1,0 +1,40 @@
+import Foundation
+import StrideEvents
+import StrideStore
+
+extension Ledger {
+    /// Checks the whole log: sequences, checksums, the hash chain, payloads and indexes.
+    /// - Throws: a storage error when the files cannot be read at all.
+    public func verify(progress: (UInt64) -> Void = { _ in }) throws -> LogVerification {
+        try store.verify(progress: progress)
+    }
+
+    /// Writes a compact, consistent copy of the ledger into `directory` (created; it must
+    /// not exist yet, or be empty). The copy is a ledger: `stride --ledger DIR` opens it.
+    /// - Throws: ``LedgerError/fileExists(path:)`` or a storage error.
+    public func backup(to directory: String) throws {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            let contents = (try? manager.contentsOfDirectory(atPath: directory)) ?? ["?"]
+            guard isDirectory.boolValue, contents.isEmpty else { throw LedgerError.fileExists(path: directory) }
+        }
+        do {
+            try store.backup(toDirectory: directory)
+        } catch let error as LMDBError {
+            throw LedgerError.unwritable(path: directory, reason: error.message)
+        }
+    }
+
+    /// Events from a sequence on, optionally of one type, at most `limit`.
+    public func events(from: UInt64, limit: Int, type: EventType?) throws -> [RecordedEvent] {
+        if let type { return try store.events(ofType: type, from: from, limit: limit) }
+        var events: [RecordedEvent] = []
+        guard limit > 0 else { return events }
+        try store.scan(from: from) { event in
+            events.append(event)
+            return events.count < limit
+        }
+        return events
+    }
+}

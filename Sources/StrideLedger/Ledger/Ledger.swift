@@ -1,0 +1,105 @@
+import Foundation
+import StrideEvents
+import StrideStore
+
+/// One runner's ledger: the event log in a directory, its time zone, and a clock.
+///
+/// Opening never changes anything but the first creation: a ledger is created by
+/// ``create(at:timeZone:clock:)`` or by ``open(at:creatingWith:clock:)`` when a command that
+/// records something runs on a path with no ledger yet.
+public final class Ledger: Sendable {
+    /// The event log.
+    public let store: LMDBEventStore
+    /// The time zone local days are counted in, fixed when the ledger was created.
+    public let timeZone: TimeZone
+    /// Where "now" comes from.
+    public let clock: any LedgerClock
+    /// The ledger's directory.
+    public var path: String { store.directory }
+
+    /// The default directory, `./stride.ledger`.
+    public static let defaultPath = "stride.ledger"
+
+    private init(store: LMDBEventStore, timeZone: TimeZone, clock: any LedgerClock) {
+        self.store = store
+        self.timeZone = timeZone
+        self.clock = clock
+    }
+
+    /// Creates a new ledger; refuses a path that already holds one.
+    /// - Parameter timeZone: an IANA identifier; nil takes the machine's.
+    /// - Throws: ``LedgerError/alreadyExists(path:timeZone:)``, ``LedgerError/unknownTimeZone(_:)``,
+    ///   or a storage error.
+    public static func create(at path: String, timeZone: String?, clock: any LedgerClock = SystemClock()) throws -> Ledger {
+        let zone = try resolveTimeZone(timeZone)
+        if let existing = try openExisting(at: path, clock: clock) {
+            throw LedgerError.alreadyExists(path: path, timeZone: existing.timeZone.identifier)
+        }
+        return try openOrCreate(at: path, timeZone: zone, clock: clock)
+    }
+
+    /// Opens the ledger at `path`.
+    /// - Parameter timeZone: when not nil, a missing ledger is created with this time zone
+    ///   (empty text takes the machine's); when nil, a missing ledger is an error.
+    /// - Throws: ``LedgerError/notFound(path:)`` and the errors of ``create(at:timeZone:clock:)``.
+    public static func open(at path: String, creatingWith timeZone: String? = nil, clock: any LedgerClock = SystemClock())
+        throws -> Ledger
+    {
+        if let existing = try openExisting(at: path, clock: clock) { return existing }
+        guard let timeZone else { throw LedgerError.notFound(path: path) }
+        return try openOrCreate(at: path, timeZone: try resolveTimeZone(timeZone.isEmpty ? nil : timeZone), clock: clock)
+    }
+
+    /// Whether `path` holds a ledger with at least its creation event.
+    public static func exists(at path: String) -> Bool {
+        (try? openExisting(at: path, clock: SystemClock())) != nil
+    }
+
+    private static func openExisting(at path: String, clock: any LedgerClock) throws -> Ledger? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+        guard isDirectory.boolValue else { throw LedgerError.notADirectory(path: path) }
+        guard FileManager.default.fileExists(atPath: path + "/data.mdb") else { return nil }
+        let store = try LMDBEventStore(directory: path)
+        // A ledger whose creation never committed (a crash in `init`) is no ledger yet.
+        guard let first = try store.event(at: 1) else { return nil }
+        return Ledger(store: store, timeZone: try timeZone(of: first, path: path), clock: clock)
+    }
+
+    private static func openOrCreate(at path: String, timeZone: TimeZone, clock: any LedgerClock) throws -> Ledger {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw LedgerError.notADirectory(path: path)
+        }
+        let store = try LMDBEventStore(directory: path)
+        // The key makes creation idempotent: two processes creating at once append one event.
+        let created = PendingEvent(
+            .ledgerCreated(LedgerCreated(timeZone: timeZone.identifier)), occurredAt: clock.now(), entity: .ledger,
+            idempotencyKey: IdempotencyKey(hashing: Array("ledger.created".utf8)))
+        try store.append([created], recordedAt: clock.now())
+        guard let first = try store.event(at: 1) else {
+            throw LedgerError.damaged(path: path, problem: "its creation event is missing")
+        }
+        return Ledger(store: store, timeZone: try self.timeZone(of: first, path: path), clock: clock)
+    }
+
+    private static func timeZone(of first: RecordedEvent, path: String) throws -> TimeZone {
+        guard case .ledgerCreated(let created) = first.event else {
+            throw LedgerError.damaged(path: path, problem: "event 1 is \(first.event.typeName), not ledger.created")
+        }
+        guard let zone = TimeZone(identifier: created.timeZone) else {
+            throw LedgerError.damaged(path: path, problem: "its time zone \(created.timeZone) is unknown to this machine")
+        }
+        return zone
+    }
+
+    /// The time zone for an identifier, or the machine's for nil.
+    /// - Throws: ``LedgerError/unknownTimeZone(_:)``.
+    public static func resolveTimeZone(_ identifier: String?) throws -> TimeZone {
+        guard let identifier else { return TimeZone.current }
+        guard TimeZone.knownTimeZoneIdentifiers.contains(identifier) || identifier == "UTC",
+            let zone = TimeZone(identifier: identifier)
+        else { throw LedgerError.unknownTimeZone(identifier) }
+        return zone
+    }
+}

@@ -1,0 +1,52 @@
+/// Why a ledger operation was refused, each with a sentence saying what to do.
+public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No ledger at the path.
+    case notFound(path: String)
+    /// `init` on a path that already holds a ledger.
+    case alreadyExists(path: String, timeZone: String)
+    /// The path is a file, not a ledger directory.
+    case notADirectory(path: String)
+    /// The time zone is not an IANA identifier.
+    case unknownTimeZone(String)
+    /// The ledger's first event is not its creation.
+    case damaged(path: String, problem: String)
+    /// A file to write already exists.
+    case fileExists(path: String)
+    /// A file to read cannot be read.
+    case unreadable(path: String, reason: String)
+    /// A file to write cannot be written.
+    case unwritable(path: String, reason: String)
+    /// A line of an export file is not what `stride export` writes.
+    case malformedExport(path: String, line: Int, problem: String)
+    /// An export file's chain is broken.
+    case brokenExport(path: String, line: Int, sequence: UInt64, problem: String)
+    /// The ledger holds events the export file does not start with.
+    case importConflict(path: String, ledger: String, problem: String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let path):
+            "there is no ledger at \(path); create one with `stride init --time-zone ZONE`, or point --ledger (or STRIDE_LEDGER) at an existing one"
+        case .alreadyExists(let path, let timeZone):
+            "a ledger already exists at \(path) (time zone \(timeZone)); nothing was changed — use it as it is, or choose another path with --ledger"
+        case .notADirectory(let path):
+            "\(path) is a file, not a ledger directory; pass --ledger a directory path"
+        case .unknownTimeZone(let zone):
+            "\"\(zone)\" is not an IANA time zone; use a name such as Europe/Paris or America/New_York"
+        case .damaged(let path, let problem):
+            "the ledger at \(path) is damaged: \(problem); run `stride verify` and restore from a backup"
+        case .fileExists(let path):
+            "\(path) already exists; choose another file name or remove it first"
+        case .unreadable(let path, let reason):
+            "cannot read \(path): \(reason); check the path and its permissions"
+        case .unwritable(let path, let reason):
+            "cannot write \(path): \(reason); check the folder exists and is writable"
+        case .malformedExport(let path, let line, let problem):
+            "\(path), line \(line): \(problem); import only files written by `stride export`"
+        case .brokenExport(let path, let line, let sequence, let problem):
+            "\(path), line \(line): event \(sequence): \(problem); the file was altered or damaged — nothing was imported, import an intact export"
+        case .importConflict(let path, let ledger, let problem):
+            "cannot import \(path) into \(ledger): \(problem); import into a new ledger with --ledger NEW-PATH"
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import CLMDB
+import Glibc
+
+/// An LMDB environment: one directory holding `data.mdb` and `lock.mdb`, both mode 0600.
+///
+/// Transactions are closures: ``write(_:)`` commits when its closure returns and aborts when
+/// it throws; ``read(_:)`` always aborts (read transactions have nothing to commit). The
+/// environment is opened with `MDB_NOTLS`, so transactions are not tied to threads, but a
+/// write closure must not suspend: LMDB's writer lock belongs to the thread that took it.
+final class Environment: @unchecked Sendable {
+    private let handle: OpaquePointer
+    private let gate = ResizeGate()
+    /// The directory holding the files.
+    let directory: String
+    /// Reader slots freed on open because their processes had died.
+    let staleReadersCleared: Int
+
+    /// Opens (creating if needed) the environment in `directory`.
+    ///
+    /// - Parameters:
+    ///   - initialMapSize: the map size for a new environment; an existing one keeps its own.
+    ///     The map grows by itself when full.
+    ///   - maxDatabases: the number of named databases.
+    /// - Throws: ``LMDBError`` (for instance ``LMDBError/Code/accessDenied``).
+    init(directory: String, initialMapSize: Int, maxDatabases: UInt32) throws {
+        self.directory = directory
+        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
+            throw LMDBError(LMDBError.Code(rawValue: errno), operation: "creating the directory \(directory)")
+        }
+        var pointer: OpaquePointer?
+        try LMDBError.check(mdb_env_create(&pointer), "mdb_env_create")
+        guard let pointer else { throw LMDBError(.invalid, operation: "mdb_env_create") }
+        do {
+            try LMDBError.check(mdb_env_set_maxdbs(pointer, maxDatabases), "mdb_env_set_maxdbs")
+            try LMDBError.check(mdb_env_set_mapsize(pointer, initialMapSize), "mdb_env_set_mapsize")
+            try LMDBError.check(mdb_env_open(pointer, directory, UInt32(MDB_NOTLS), 0o600), "mdb_env_open(\(directory))")
+            var dead: Int32 = 0
+            try LMDBError.check(mdb_reader_check(pointer, &dead), "mdb_reader_check")
+            staleReadersCleared = Int(dead)
+        } catch {
+            mdb_env_close(pointer)
+            throw error
+        }
+        handle = pointer
+    }
+
+    deinit {
+        mdb_env_close(handle)
+    }
+
+    /// Opens (creating) named databases in one write transaction.
+    func openDatabases(_ specifications: [(name: String, flags: Database.Flags)]) throws -> [Database] {
+        try write { transaction in
+            try specifications.map { specification in
+                var dbi: MDB_dbi = 0
+                let flags = specification.flags.rawValue | UInt32(MDB_CREATE)
+                try LMDBError.check(
+                    mdb_dbi_open(transaction.handle, specification.name, flags, &dbi), "mdb_dbi_open(\(specification.name))")
+                return Database(handle: dbi)
+            }
+        }
+    }
+
+    /// Runs `body` in a read-only snapshot of the environment.
+    func read<R>(_ body: (borrowing Transaction) throws -> R) throws -> R {
+        try retryingResizes {
+            try gate.shared {
+                let pointer = try begin(flags: UInt32(MDB_RDONLY))
+                defer { mdb_txn_abort(pointer) }
+                return try body(Transaction(handle: pointer, isReadOnly: true))
+            }
+        }
+    }
+
+    /// Runs `body` in a write transaction, committed when `body` returns, aborted when it throws.
+    ///
+    /// When the map is full the transaction is aborted, the map grows and `body` runs again
+    /// from the start: keep every effect of `body` inside the transaction.
+    /// - Throws: what `body` throws, or ``LMDBError``.
+    func write<R>(_ body: (borrowing Transaction) throws -> R) throws -> R {
+        try retryingResizes {
+            try gate.shared {
+                let pointer = try begin(flags: 0)
+                let result: R
+                do {
+                    result = try body(Transaction(handle: pointer, isReadOnly: false))
+                } catch {
+                    mdb_txn_abort(pointer)
+                    throw error
+                }
+                try LMDBError.check(mdb_txn_commit(pointer), "mdb_txn_commit")
+                return result
+            }
+        }
+    }
+
+    /// The current map size in bytes.
+    var mapSize: Int {
+        var info = MDB_envinfo()
+        mdb_env_info(handle, &info)
+        return info.me_mapsize
+    }
+
+    /// Writes a copy of the environment into `directory` (created, mode 0700), leaving out
+    /// free pages; the copy's data file is mode 0600.
+    /// - Throws: ``LMDBError`` when the copy cannot be written.
+    func copy(toDirectory target: String) throws {
+        if mkdir(target, 0o700) != 0 && errno != EEXIST {
+            throw LMDBError(LMDBError.Code(rawValue: errno), operation: "creating the directory \(target)")
+        }
+        let path = target + "/data.mdb"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw LMDBError(LMDBError.Code(rawValue: errno), operation: "creating \(path)") }
+        defer { close(descriptor) }
+        do {
+            try gate.shared {
+                try LMDBError.check(mdb_env_copyfd2(handle, descriptor, UInt32(MDB_CP_COMPACT)), "mdb_env_copyfd2")
+            }
+            guard fsync(descriptor) == 0 else { throw LMDBError(LMDBError.Code(rawValue: errno), operation: "fsync(\(path))") }
+        } catch {
+            unlink(path)
+            throw error
+        }
+    }
+
+    private func begin(flags: UInt32) throws -> OpaquePointer {
+        var pointer: OpaquePointer?
+        try LMDBError.check(mdb_txn_begin(handle, nil, flags, &pointer), "mdb_txn_begin")
+        guard let pointer else { throw LMDBError(.invalid, operation: "mdb_txn_begin") }
+        return pointer
+    }
+
+    /// Runs `attempt`, growing the map when it is full and adopting another process's larger
+    /// map when it has grown, until `attempt` gets through.
+    private func retryingResizes<R>(_ attempt: () throws -> R) throws -> R {
+        while true {
+            do {
+                return try attempt()
+            } catch let error as LMDBError where error.code == .mapFull {
+                try gate.exclusive {
+                    let current = mapSize
+                    let grown = current < 1 << 30 ? current * 2 : current + 1 << 30
+                    try LMDBError.check(mdb_env_set_mapsize(handle, grown), "mdb_env_set_mapsize")
+                }
+            } catch let error as LMDBError where error.code == .mapResized {
+                try gate.exclusive {
+                    try LMDBError.check(mdb_env_set_mapsize(handle, 0), "mdb_env_set_mapsize")
+                }
+            }
+        }
+    }
+}

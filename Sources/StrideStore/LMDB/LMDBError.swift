@@ -1,0 +1,59 @@
+import CLMDB
+
+/// An error from LMDB, carrying its result code so callers can catch a specific one.
+public struct LMDBError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// An LMDB (or `errno`) result code.
+    public struct Code: RawRepresentable, Hashable, Sendable {
+        public var rawValue: Int32
+
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+
+        /// The key/data pair already exists.
+        public static let keyExists = Code(rawValue: MDB_KEYEXIST)
+        /// No matching key/data pair.
+        public static let notFound = Code(rawValue: MDB_NOTFOUND)
+        /// The file is not an LMDB file, or is damaged.
+        public static let corrupted = Code(rawValue: MDB_CORRUPTED)
+        /// An unrecoverable error.
+        public static let panic = Code(rawValue: MDB_PANIC)
+        /// The file is not a valid LMDB file.
+        public static let invalid = Code(rawValue: MDB_INVALID)
+        /// The environment's map size is reached; Stride grows the map and retries.
+        public static let mapFull = Code(rawValue: MDB_MAP_FULL)
+        /// Another process grew the map; Stride adopts the new size and retries.
+        public static let mapResized = Code(rawValue: MDB_MAP_RESIZED)
+        /// Too many named databases.
+        public static let databasesFull = Code(rawValue: MDB_DBS_FULL)
+        /// Too many readers.
+        public static let readersFull = Code(rawValue: MDB_READERS_FULL)
+        /// Too many dirty pages in one transaction.
+        public static let transactionFull = Code(rawValue: MDB_TXN_FULL)
+        /// The environment's version does not match the library's.
+        public static let versionMismatch = Code(rawValue: MDB_VERSION_MISMATCH)
+        /// Permission denied (`EACCES`).
+        public static let accessDenied = Code(rawValue: 13)
+        /// No such file or directory (`ENOENT`).
+        public static let noSuchFile = Code(rawValue: 2)
+    }
+
+    /// The result code.
+    public var code: Code
+    /// The LMDB call that returned it.
+    public var operation: String
+
+    /// Creates an error.
+    public init(_ code: Code, operation: String) {
+        self.code = code
+        self.operation = operation
+    }
+
+    /// LMDB's own text for the code.
+    public var message: String { String(cString: mdb_strerror(code.rawValue)) }
+
+    public var description: String { "\(operation) failed: \(message) (code \(code.rawValue))" }
+
+    /// Throws an ``LMDBError`` unless `result` is 0.
+    static func check(_ result: Int32, _ operation: @autoclosure () -> String) throws(LMDBError) {
+        guard result == 0 else { throw LMDBError(Code(rawValue: result), operation: operation()) }
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import StrideEvents
+import StrideLedger
+
+struct LogCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "log", abstract: "Show the raw events, decoded.")
+
+    @OptionGroup var ledger: LedgerOptions
+    @OptionGroup var output: OutputOptions
+
+    @Option(name: .long, help: "The first sequence number to show.")
+    var from: UInt64 = 1
+
+    @Option(name: .long, help: "The most events to show.")
+    var limit: Int = 100
+
+    @Option(name: .long, help: "Only events of this type, e.g. shoe.registered.")
+    var type: String?
+
+    func validate() throws {
+        guard from >= 1 else { throw ValidationError("--from must be 1 or more: sequences start at 1") }
+        guard limit >= 0 else { throw ValidationError("--limit must not be negative") }
+        if let type, EventType.known(name: type) == nil {
+            let names = EventType.catalog.map(\.name).joined(separator: ", ")
+            throw ValidationError("unknown event type \"\(type)\"; use one of: \(names)")
+        }
+    }
+
+    func run() throws {
+        let opened = try ledger.openExisting()
+        let events = try opened.events(from: from, limit: limit, type: type.flatMap { EventType.known(name: $0) })
+        let time = LocalTime(timeZone: opened.timeZone)
+        if output.json {
+            Console.print(json: .object(["events": .array(events.map { event in
+                .object([
+                    "sequence": .integer(event.sequence),
+                    "recordedAt": .string(time.format(event.recordedAt)),
+                    "occurredAt": .string(time.format(event.occurredAt)),
+                    "type": .string(event.event.typeName),
+                    "entity": .string(event.entity.description),
+                    "idempotencyKey": .string(event.idempotencyKey?.description),
+                    "payload": event.event.json,
+                ])
+            })]))
+            return
+        }
+        var table = TextTable([
+            .init(heading: "seq", isNumeric: true), .init(heading: "occurred"), .init(heading: "type"),
+            .init(heading: "entity"), .init(heading: "payload"),
+        ])
+        for event in events {
+            table.add([
+                String(event.sequence), time.format(event.occurredAt), event.event.typeName,
+                event.entity.kind.description + ":" + event.entity.idText.prefix(12), event.event.json.text,
+            ])
+        }
+        Console.print(events.isEmpty ? "No events from sequence \(from)." : table.text)
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import StrideLedger
+import StrideStore
+
+extension StrideCommand {
+    /// Parses the arguments, runs the command, and turns every error into one line on
+    /// standard error and a non-zero exit status.
+    public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        // Health data: whatever Stride creates is readable by its owner alone.
+        umask(0o077)
+        do {
+            var command = try parseAsRoot(movingLedgerOption(arguments))
+            try command.run()
+            Foundation.exit(0)
+        } catch let error as LedgerError {
+            fail(error.description)
+        } catch let error as CommandFailure {
+            fail(error.description)
+        } catch let error as LMDBError {
+            fail("the ledger's storage failed: \(error). Check the path, free disk space and permissions, then run the command again.")
+        } catch let error as LedgerFormatError {
+            fail(error.description)
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// `stride --ledger PATH COMMAND …` is the documented form; the parser wants options after
+    /// the subcommand, so a `--ledger` given before the first subcommand moves to the end.
+    static func movingLedgerOption(_ arguments: [String]) -> [String] {
+        var rest = arguments
+        var moved: [String] = []
+        while let first = rest.first, first.hasPrefix("--ledger") {
+            if first == "--ledger", rest.count >= 2 {
+                moved += rest.prefix(2)
+                rest.removeFirst(2)
+            } else if first.hasPrefix("--ledger=") {
+                moved.append(rest.removeFirst())
+            } else {
+                break
+            }
+        }
+        guard !moved.isEmpty else { return arguments }
+        if let terminator = rest.firstIndex(of: "--") {
+            rest.insert(contentsOf: moved, at: terminator)
+        } else {
+            rest += moved
+        }
+        return rest
+    }
+
+    private static func fail(_ message: String) -> Never {
+        Console.note("stride: error: " + message)
+        Foundation.exit(1)
+    }
+}
