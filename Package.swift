@@ -7,8 +7,10 @@ import PackageDescription
 // under `Projections/`, the `stride` command and the benchmark tool under `Tools/`.
 // Dependencies, each for one reason:
 // - swift-argument-parser: the `stride` command line.
-// - swift-crypto: SHA-256 for the hash chain and for sample identities (BoringSSL uses the
-//   CPU's SHA extensions, which a hand-written hash would not).
+//
+// System libraries, from Debian: liblmdb-dev (the event log) and libssl-dev (SHA-256 for the
+// hash chain: OpenSSL uses the CPU's SHA extensions, and a reused EVP context costs about
+// 200 ns an event where swift-crypto's wrapper, allocating a context per hash, cost 300 ns).
 let package = Package(
     name: "Stride",
     products: [
@@ -18,7 +20,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // LMDB from Debian's liblmdb-dev; imported by StrideStore alone.
@@ -28,12 +29,18 @@ let package = Package(
             pkgConfig: "lmdb",
             providers: [.apt(["liblmdb-dev"])]
         ),
+        // SHA-256 from OpenSSL's libcrypto; imported by StrideEvents' hashing alone.
+        .systemLibrary(
+            name: "COpenSSL",
+            path: "Sources/COpenSSL",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         // The event catalog, the envelope and its binary encoding, the store protocol and
         // the in-memory store. No I/O.
-        .target(
-            name: "StrideEvents",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
-        ),
+        .target(name: "StrideEvents", dependencies: ["COpenSSL", "CChecksum"]),
+        // CRC-32C with the SSE4.2 instruction (Swift cannot reach it), a table elsewhere.
+        .target(name: "CChecksum"),
         // Everything that touches LMDB: the safe API over the C library and the event log.
         .target(name: "StrideStore", dependencies: ["CLMDB", "StrideEvents"]),
         // The ledger as a user sees it: open or create, verify, export, import, backup, stats.
@@ -52,7 +59,10 @@ let package = Package(
         .target(name: "LMDBBaseline", path: "Tools/stride-bench/Baseline", linkerSettings: [.linkedLibrary("lmdb")]),
         .executableTarget(
             name: "stride-bench",
-            dependencies: ["StrideLedger", "LMDBBaseline"],
+            dependencies: [
+                "StrideLedger", "LMDBBaseline",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Tools/stride-bench/Sources"
         ),
         .testTarget(name: "StrideEventsTests", dependencies: ["StrideEvents"]),

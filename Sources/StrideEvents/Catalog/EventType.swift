@@ -24,11 +24,13 @@ public struct EventType: Hashable, Sendable, CustomStringConvertible {
 extension EventType {
     /// A ledger was created, with its time zone.
     public static let ledgerCreated = EventType(code: 1, name: "ledger.created")
+    /// A health sample was recorded (an Apple Health `Record`, or an NDJSON sample).
+    public static let sampleRecorded = EventType(code: 10, name: "sample.recorded")
     /// A running shoe joined the rack.
     public static let shoeRegistered = EventType(code: 20, name: "shoe.registered")
 
     /// Every type this version of Stride knows, by code.
-    public static let catalog: [EventType] = [.ledgerCreated, .shoeRegistered]
+    public static let catalog: [EventType] = [.ledgerCreated, .sampleRecorded, .shoeRegistered]
 
     /// The known type with a code, if any.
     public static func known(code: UInt16) -> EventType? {

@@ -1,6 +1,7 @@
 /// Every event Stride knows, decoded and upcast to its current schema version.
 public enum LedgerEvent: Hashable, Sendable {
     case ledgerCreated(LedgerCreated)
+    case sampleRecorded(SampleRecorded)
     case shoeRegistered(ShoeRegistered)
     /// An event this version of Stride cannot read: a type or schema version from a newer
     /// Stride. It is kept and shown, and projections pass over it.
@@ -10,6 +11,7 @@ public enum LedgerEvent: Hashable, Sendable {
     public var payload: (any EventPayload)? {
         switch self {
         case .ledgerCreated(let payload): payload
+        case .sampleRecorded(let payload): payload
         case .shoeRegistered(let payload): payload
         case .unrecognized: nil
         }
@@ -18,8 +20,10 @@ public enum LedgerEvent: Hashable, Sendable {
     /// The event's type code.
     public var typeCode: UInt16 {
         switch self {
+        case .ledgerCreated: LedgerCreated.eventType.code
+        case .sampleRecorded: SampleRecorded.eventType.code
+        case .shoeRegistered: ShoeRegistered.eventType.code
         case .unrecognized(let encoded): encoded.typeCode
-        default: payload.map { type(of: $0).eventType.code } ?? 0
         }
     }
 
@@ -39,15 +43,17 @@ public enum LedgerEvent: Hashable, Sendable {
 
     /// Decodes a stored payload of any known type and schema version.
     /// - Throws: ``DecodingFailure`` when the bytes are not a valid payload of their type.
-    public static func decode(typeCode: UInt16, schemaVersion: UInt16, from bytes: UnsafeRawBufferPointer) throws
-        -> LedgerEvent
-    {
-        var reader = BinaryReader(bytes)
+    public static func decode(
+        typeCode: UInt16, schemaVersion: UInt16, from bytes: UnsafeRawBufferPointer, strings: StringTable? = nil
+    ) throws -> LedgerEvent {
+        var reader = BinaryReader(bytes, strings: strings)
         let event: LedgerEvent
         do {
             switch typeCode {
             case LedgerCreated.eventType.code:
                 event = .ledgerCreated(try decode(LedgerCreated.self, &reader, schemaVersion))
+            case SampleRecorded.eventType.code:
+                event = .sampleRecorded(try decode(SampleRecorded.self, &reader, schemaVersion))
             case ShoeRegistered.eventType.code:
                 event = .shoeRegistered(try decode(ShoeRegistered.self, &reader, schemaVersion))
             default:
@@ -72,16 +78,21 @@ public enum LedgerEvent: Hashable, Sendable {
 
     /// Writes the payload in its current schema version; returns its type code and version.
     public func encode(into writer: inout BinaryWriter) -> (typeCode: UInt16, schemaVersion: UInt16) {
+        // A switch rather than `payload`: boxing a large payload in an existential costs
+        // more than encoding it.
         switch self {
+        case .ledgerCreated(let payload): return Self.encode(payload, into: &writer)
+        case .sampleRecorded(let payload): return Self.encode(payload, into: &writer)
+        case .shoeRegistered(let payload): return Self.encode(payload, into: &writer)
         case .unrecognized(let encoded):
             writer.write(raw: encoded.bytes)
             return (encoded.typeCode, encoded.schemaVersion)
-        default:
-            guard let payload else { return (0, 0) }
-            payload.encode(into: &writer)
-            let type = Swift.type(of: payload)
-            return (type.eventType.code, type.schemaVersion)
         }
+    }
+
+    private static func encode<P: EventPayload>(_ payload: P, into writer: inout BinaryWriter) -> (UInt16, UInt16) {
+        payload.encode(into: &writer)
+        return (P.eventType.code, P.schemaVersion)
     }
 }
 

@@ -18,11 +18,16 @@ public struct BinaryReader {
     private let buffer: UnsafeRawBufferPointer
     /// The position of the next byte to read.
     public private(set) var offset: Int
+    /// Strings decoded before, shared across the readers of one scan.
+    private let strings: StringTable?
 
     /// Creates a reader over a buffer, starting at its first byte.
-    public init(_ buffer: UnsafeRawBufferPointer) {
+    /// - Parameter strings: a table of recently decoded strings, to decode repeats without
+    ///   allocating.
+    public init(_ buffer: UnsafeRawBufferPointer, strings: StringTable? = nil) {
         self.buffer = buffer
         self.offset = 0
+        self.strings = strings
     }
 
     /// Whether every byte has been read.
@@ -32,6 +37,7 @@ public struct BinaryReader {
     public var remaining: Int { buffer.count - offset }
 
     /// Reads one byte.
+    @inline(__always)
     public mutating func readByte() throws -> UInt8 {
         guard offset < buffer.count else { throw DecodingFailure("unexpected end of data") }
         defer { offset += 1 }
@@ -39,6 +45,7 @@ public struct BinaryReader {
     }
 
     /// Reads a fixed-width little-endian integer.
+    @inline(__always)
     public mutating func read<T: FixedWidthInteger>(fixed type: T.Type) throws -> T {
         let size = MemoryLayout<T>.size
         guard remaining >= size else { throw DecodingFailure("unexpected end of data") }
@@ -47,7 +54,13 @@ public struct BinaryReader {
     }
 
     /// Reads a LEB128 varint.
+    @inline(__always)
     public mutating func readVarint() throws -> UInt64 {
+        // One byte is the common case: small counts, codes and flags.
+        if offset < buffer.count, buffer[offset] < 0x80 {
+            defer { offset += 1 }
+            return UInt64(buffer[offset])
+        }
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -60,6 +73,7 @@ public struct BinaryReader {
     }
 
     /// Reads a varint that must fit an `Int` count.
+    @inline(__always)
     public mutating func readCount() throws -> Int {
         let value = try readVarint()
         guard value <= UInt64(remaining) else {
@@ -75,6 +89,7 @@ public struct BinaryReader {
     }
 
     /// Reads a Boolean byte; any byte other than 0 or 1 is an error.
+    @inline(__always)
     public mutating func readBool() throws -> Bool {
         switch try readByte() {
         case 0: return false
@@ -93,13 +108,14 @@ public struct BinaryReader {
         Timestamp(millisecondsSince1970: try readSignedVarint())
     }
 
-    /// Reads a length-prefixed UTF-8 string; invalid UTF-8 is an error.
+    /// Reads a length-prefixed UTF-8 string.
+    ///
+    /// Stride only ever writes valid UTF-8 and checksums every event, so the bytes are
+    /// decoded on the fast path; a damaged byte would show as U+FFFD, never as invalid text.
     public mutating func readString() throws -> String {
         let bytes = try readBytes(count: try readCount())
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw DecodingFailure("a string is not valid UTF-8")
-        }
-        return text
+        if let strings { return strings.string(bytes) }
+        return bytes.withMemoryRebound(to: UInt8.self) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Reads an optional written with ``BinaryWriter/write(optional:_:)``.
@@ -108,6 +124,7 @@ public struct BinaryReader {
     }
 
     /// Borrows the next `count` bytes; valid only as long as the reader's buffer.
+    @inline(__always)
     public mutating func readBytes(count: Int) throws -> UnsafeRawBufferPointer {
         guard count >= 0, remaining >= count else { throw DecodingFailure("unexpected end of data") }
         defer { offset += count }

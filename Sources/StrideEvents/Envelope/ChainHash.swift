@@ -1,5 +1,3 @@
-import Crypto
-
 /// The SHA-256 link of the hash chain: each event's hash covers the previous event's hash
 /// and this event's bytes, so editing, removing or reordering any stored event changes every
 /// hash after it.
@@ -25,19 +23,11 @@ public struct ChainHash: Hashable, Sendable, CustomStringConvertible {
         )
     }
 
-    /// Reads a hash from 64 hexadecimal digits; nil for anything else.
-    public init?(hex: some StringProtocol) {
-        guard hex.utf8.count == 64, let bytes = Hex.bytes(hex) else { return nil }
-        guard let hash = bytes.withUnsafeBytes({ ChainHash(bytes: $0) }) else { return nil }
-        self = hash
-    }
-
     /// The hash following `previous` for an event's bytes.
-    public static func link(previous: ChainHash, event bytes: UnsafeRawBufferPointer) -> ChainHash {
-        var hasher = SHA256()
-        previous.withUnsafeBytes { hasher.update(bufferPointer: $0) }
-        hasher.update(bufferPointer: bytes)
-        return hasher.finalize().withUnsafeBytes { ChainHash(bytes: $0) } ?? .genesis
+    public static func link(previous: ChainHash, event bytes: UnsafeRawBufferPointer, hasher: SHA256Hasher) -> ChainHash {
+        previous.withUnsafeBytes { previousBytes in
+            hasher.digest(previousBytes, bytes) { ChainHash(bytes: $0) ?? .genesis }
+        }
     }
 
     /// Calls `body` with the 32 bytes.
@@ -60,11 +50,11 @@ public struct ChainHash: Hashable, Sendable, CustomStringConvertible {
     public var description: String { withUnsafeBytes { Hex.string($0) } }
 }
 
-/// The first 128 bits of a SHA-256 digest: identities of samples and workouts.
+/// The first 128 bits of a SHA-256 digest.
 public enum Digest128 {
     /// The first 16 bytes of the SHA-256 of `bytes`, as a big-endian number.
-    public static func of(_ bytes: UnsafeRawBufferPointer) -> UInt128 {
-        SHA256.hash(data: bytes).withUnsafeBytes { digest in
+    public static func of(_ bytes: UnsafeRawBufferPointer, hasher: SHA256Hasher = SHA256Hasher()) -> UInt128 {
+        hasher.digest(bytes) { digest in
             var value: UInt128 = 0
             for index in 0..<16 { value = value << 8 | UInt128(digest[index]) }
             return value

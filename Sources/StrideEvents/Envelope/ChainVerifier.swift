@@ -1,11 +1,12 @@
 /// Walks stored events in order and checks that sequences run gap-free from 1, that each
 /// checksum matches, that each chain hash follows from the one before, and that each
 /// payload decodes.
-public struct ChainVerifier: Sendable {
+public struct ChainVerifier {
     /// The sequence the next event must carry.
     public private(set) var expectedSequence: UInt64 = 1
     /// The chain hash of the last event checked.
     public private(set) var lastHash = ChainHash.genesis
+    private let hasher = SHA256Hasher()
 
     /// Creates a verifier at the start of a log.
     public init() {}
@@ -18,7 +19,7 @@ public struct ChainVerifier: Sendable {
                 sequence: expectedSequence,
                 problem: sequence > expectedSequence ? "it is missing (the next stored event is \(sequence))" : "it is stored twice")
         }
-        let envelope = try Envelope.check(bytes, sequence: sequence, previous: lastHash)
+        let envelope = try Envelope.check(bytes, sequence: sequence, previous: lastHash, hasher: hasher)
         lastHash = envelope.chainHash
         expectedSequence += 1
         return envelope

@@ -22,8 +22,10 @@
 public struct Envelope: Hashable, Sendable {
     /// The only envelope format so far.
     public static let format: UInt8 = 1
-    static let fixedHeaderSize = 48
-    static let trailerSize = 36
+    /// The bytes before the optional idempotency key.
+    public static let fixedHeaderSize = 48
+    /// The checksum and chain hash after the payload.
+    public static let trailerSize = 36
 
     /// The sequence number.
     public var sequence: UInt64
@@ -83,7 +85,7 @@ public struct Envelope: Hashable, Sendable {
     /// its type code.
     public static func write(
         _ pending: PendingEvent, sequence: UInt64, recordedAt: Timestamp, previous: ChainHash,
-        into writer: inout BinaryWriter
+        into writer: inout BinaryWriter, hasher: SHA256Hasher
     ) -> (hash: ChainHash, typeCode: UInt16) {
         writer.removeAll()
         writer.write(format)
@@ -114,17 +116,19 @@ public struct Envelope: Hashable, Sendable {
         writer.overwrite(fixed: UInt32(writer.count - payloadStart), at: lengthOffset)
         let checksum = writer.withUnsafeBytes { CRC32C.checksum($0) }
         writer.write(fixed: checksum)
-        let hash = writer.withUnsafeBytes { ChainHash.link(previous: previous, event: $0) }
+        let hash = writer.withUnsafeBytes { ChainHash.link(previous: previous, event: $0, hasher: hasher) }
         hash.withUnsafeBytes { writer.write(raw: $0) }
         return (hash, typeCode)
     }
 
     /// Decodes a stored event into its envelope fields and upcast payload.
+    /// - Parameter strings: recently decoded strings, shared across a scan.
     /// - Throws: ``DecodingFailure`` when the envelope or payload cannot be read.
-    public static func decodeEvent(_ bytes: UnsafeRawBufferPointer) throws -> RecordedEvent {
+    public static func decodeEvent(_ bytes: UnsafeRawBufferPointer, strings: StringTable? = nil) throws -> RecordedEvent {
         let envelope = try Envelope(parsing: bytes)
         let payload = UnsafeRawBufferPointer(rebasing: bytes[envelope.payloadRange])
-        let event = try LedgerEvent.decode(typeCode: envelope.typeCode, schemaVersion: envelope.schemaVersion, from: payload)
+        let event = try LedgerEvent.decode(
+            typeCode: envelope.typeCode, schemaVersion: envelope.schemaVersion, from: payload, strings: strings)
         return RecordedEvent(
             sequence: envelope.sequence, recordedAt: envelope.recordedAt, occurredAt: envelope.occurredAt,
             entity: envelope.entity, idempotencyKey: envelope.idempotencyKey,
@@ -134,7 +138,8 @@ public struct Envelope: Hashable, Sendable {
     /// Checks stored bytes against the sequence they are stored under and the previous
     /// event's chain hash; returns the envelope, whose hash the next event links to.
     /// - Throws: ``EventLogFault`` naming the sequence and what is wrong.
-    public static func check(_ bytes: UnsafeRawBufferPointer, sequence: UInt64, previous: ChainHash) throws(EventLogFault)
+    public static func check(_ bytes: UnsafeRawBufferPointer, sequence: UInt64, previous: ChainHash, hasher: SHA256Hasher)
+        throws(EventLogFault)
         -> Envelope
     {
         let envelope: Envelope
@@ -151,7 +156,7 @@ public struct Envelope: Hashable, Sendable {
             throw EventLogFault(sequence: sequence, problem: "its checksum does not match its bytes")
         }
         let linked = UnsafeRawBufferPointer(rebasing: bytes[0..<envelope.checkedLength + 4])
-        guard ChainHash.link(previous: previous, event: linked) == envelope.chainHash else {
+        guard ChainHash.link(previous: previous, event: linked, hasher: hasher) == envelope.chainHash else {
             throw EventLogFault(sequence: sequence, problem: "its chain hash does not follow from the event before it")
         }
         let payload = UnsafeRawBufferPointer(rebasing: bytes[envelope.payloadRange])

@@ -26,14 +26,14 @@ public final class InMemoryEventStore: EventStore {
                 events, expecting: expecting, recordedAt: recordedAt,
                 after: UInt64(draft.envelopes.count), lastHash: draft.lastHash,
                 version: { UInt64(draft.entities[$0]?.count ?? 0) },
-                claimKey: { key, sequence in
+                claimKey: { _, key, sequence in
                     guard draft.keys[key] == nil else { return false }
                     draft.keys[key] = sequence
                     return true
                 },
-                store: { sequence, entity, typeCode, envelope in
+                store: { sequence, event, typeCode, envelope in
                     draft.envelopes.append(Array(envelope))
-                    draft.entities[entity, default: []].append(sequence)
+                    draft.entities[event.entity, default: []].append(sequence)
                     draft.types[typeCode, default: []].append(sequence)
                 })
             draft.lastHash = result.lastHash

@@ -7,15 +7,16 @@ public enum LogAppender {
     ///
     /// - Parameters:
     ///   - version: the number of events about an entity.
-    ///   - claimKey: records a key for a sequence; returns false when it is already recorded.
-    ///   - store: stores an envelope under its sequence and indexes it by entity and type.
+    ///   - claimKey: records an event's idempotency key for the sequence it will get; returns
+    ///     false when the key is already recorded (the event is then skipped).
+    ///   - store: stores an event's envelope under its sequence and indexes it.
     /// - Throws: ``EventStoreError/versionConflict(entity:expected:actual:)`` or what a step throws.
     public static func append(
         _ events: [PendingEvent], expecting: [VersionExpectation], recordedAt: Timestamp,
         after lastSequence: UInt64, lastHash: ChainHash,
         version: (EntityReference) throws -> UInt64,
-        claimKey: (IdempotencyKey, UInt64) throws -> Bool,
-        store: (_ sequence: UInt64, _ entity: EntityReference, _ typeCode: UInt16, _ envelope: UnsafeRawBufferPointer)
+        claimKey: (_ event: PendingEvent, _ key: IdempotencyKey, _ sequence: UInt64) throws -> Bool,
+        store: (_ sequence: UInt64, _ event: PendingEvent, _ typeCode: UInt16, _ envelope: UnsafeRawBufferPointer)
             throws -> Void
     ) throws -> (outcome: AppendOutcome, lastHash: ChainHash) {
         for expectation in expecting {
@@ -29,15 +30,16 @@ public enum LogAppender {
         var sequences: [UInt64?] = []
         sequences.reserveCapacity(events.count)
         var writer = BinaryWriter(capacity: 512)
+        let hasher = SHA256Hasher()
         for pending in events {
-            if let key = pending.idempotencyKey, try !claimKey(key, sequence + 1) {
+            if let key = pending.idempotencyKey, try !claimKey(pending, key, sequence + 1) {
                 sequences.append(nil)
                 continue
             }
             sequence += 1
-            let written = Envelope.write(pending, sequence: sequence, recordedAt: recordedAt, previous: hash, into: &writer)
+            let written = Envelope.write(pending, sequence: sequence, recordedAt: recordedAt, previous: hash, into: &writer, hasher: hasher)
             hash = written.hash
-            try writer.withUnsafeBytes { try store(sequence, pending.entity, written.typeCode, $0) }
+            try writer.withUnsafeBytes { try store(sequence, pending, written.typeCode, $0) }
             sequences.append(sequence)
         }
         return (AppendOutcome(sequences: sequences, lastSequence: sequence), hash)

@@ -10,36 +10,29 @@ extension LMDBEventStore {
     public func restore(_ stored: [StoredEvent]) throws {
         guard !stored.isEmpty else { return }
         try environment.write { transaction in
-            var (lastSequence, lastHash) = try tail(in: transaction)
+            var (lastSequence, lastHash, lastTypeCode) = try tail(in: transaction)
+            let hasher = SHA256Hasher()
+            var indexer = LogIndexer(store: self, lastTypeCode: lastTypeCode)
             for event in stored {
                 let envelope = try event.bytes.withUnsafeBytes { bytes throws(EventLogFault) in
                     guard event.sequence == lastSequence + 1 else {
-                        throw EventLogFault(
-                            sequence: event.sequence,
-                            problem: "it does not follow the ledger's last event \(lastSequence)")
+                        throw EventLogFault(sequence: event.sequence, problem: "it does not follow the ledger's last event \(lastSequence)")
                     }
-                    return try Envelope.check(bytes, sequence: event.sequence, previous: lastHash)
+                    return try Envelope.check(bytes, sequence: event.sequence, previous: lastHash, hasher: hasher)
+                }
+                if let key = envelope.idempotencyKey {
+                    guard try indexer.claim(key, for: envelope.entity, sequence: event.sequence, in: transaction) else {
+                        throw EventLogFault(sequence: event.sequence, problem: "its idempotency key \(key) is already in the ledger")
+                    }
                 }
                 try withUnsafeBytes(of: event.sequence) { sequenceBytes in
                     try event.bytes.withUnsafeBytes { bytes in
                         _ = try transaction.put(bytes, forKey: sequenceBytes, in: eventsDatabase, flags: .append)
                     }
-                    if let key = envelope.idempotencyKey {
-                        let isNew = try withUnsafeBytes(of: key.value) { key in
-                            try transaction.put(sequenceBytes, forKey: key, in: keysDatabase, flags: .noOverwrite)
-                        }
-                        guard isNew else {
-                            throw EventLogFault(
-                                sequence: event.sequence, problem: "its idempotency key \(key) is already in the ledger")
-                        }
-                    }
-                    _ = try Self.withEntityKey(envelope.entity) { key in
-                        try transaction.put(sequenceBytes, forKey: key, in: entitiesDatabase, flags: .noDuplicateData)
-                    }
-                    _ = try withUnsafeBytes(of: UInt32(envelope.typeCode)) { key in
-                        try transaction.put(sequenceBytes, forKey: key, in: typesDatabase, flags: .appendDuplicate)
-                    }
                 }
+                try indexer.index(
+                    sequence: event.sequence, entity: envelope.entity, key: envelope.idempotencyKey,
+                    typeCode: envelope.typeCode, in: transaction)
                 lastSequence = event.sequence
                 lastHash = envelope.chainHash
             }

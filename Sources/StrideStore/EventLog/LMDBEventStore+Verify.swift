@@ -11,66 +11,65 @@ extension LMDBEventStore {
         try environment.read { transaction in
             var verifier = ChainVerifier()
             var logFault: EventLogFault?
-            var indexFaults: [String] = []
+            var faults: [String] = []
             var keyedEvents = 0
+            var entityIndexed = 0
+            var runs: [TypeRun] = []
             func note(_ fault: String) {
-                if indexFaults.count < 20 { indexFaults.append(fault) }
+                if faults.count < 20 { faults.append(fault) }
             }
             try transaction.withCursor(eventsDatabase) { events in
                 try transaction.withCursor(entitiesDatabase) { entities in
-                    try transaction.withCursor(typesDatabase) { types in
-                        var entry = try events.first()
-                        while let current = entry {
-                            let sequence = current.integerKey
-                            let envelope: Envelope
-                            do throws(EventLogFault) {
-                                envelope = try verifier.check(sequence: sequence, bytes: current.value)
-                            } catch {
-                                logFault = error
-                                return
-                            }
-                            if let key = envelope.idempotencyKey {
-                                keyedEvents += 1
-                                let indexed = try withUnsafeBytes(of: key.value) { key in
-                                    try transaction.value(in: keysDatabase, forKey: key) { $0.count == 8 ? $0.loadUnaligned(as: UInt64.self) : 0 }
-                                }
-                                if indexed != sequence {
-                                    note("the idempotency index does not point \(key) at event \(sequence)")
-                                }
-                            }
-                            let byEntity = try Self.withEntityKey(envelope.entity) { key in
-                                try Self.holds(&entities, key: key, sequence: sequence)
-                            }
-                            if !byEntity { note("the entity index lacks event \(sequence) under \(envelope.entity)") }
-                            let byType = try withUnsafeBytes(of: UInt32(envelope.typeCode)) { key in
-                                try Self.holds(&types, key: key, sequence: sequence)
-                            }
-                            if !byType { note("the type index lacks event \(sequence) under type \(envelope.typeCode)") }
-                            if sequence % 65_536 == 0 { progress(sequence) }
-                            entry = try events.next()
+                    var entry = try events.first()
+                    while let current = entry {
+                        let sequence = current.integerKey
+                        let envelope: Envelope
+                        do throws(EventLogFault) {
+                            envelope = try verifier.check(sequence: sequence, bytes: current.value)
+                        } catch {
+                            logFault = error
+                            return
                         }
+                        let isSelfKeyed = envelope.idempotencyKey?.value == envelope.entity.id
+                        if let key = envelope.idempotencyKey {
+                            keyedEvents += 1
+                            let expected = KeyEntry(sequence: sequence, entityKind: envelope.entity.kind.rawValue, isSelfKeyed: isSelfKeyed)
+                            if try keyEntry(key, in: transaction) != expected {
+                                note("the idempotency index does not point key \(key) at event \(sequence)")
+                            }
+                        }
+                        if !isSelfKeyed {
+                            entityIndexed += 1
+                            let held = try Self.withEntityKey(envelope.entity) { key in
+                                try withUnsafeBytes(of: sequence) { value in
+                                    try entities.seek(key: key, valueAtOrAfter: value)?.integerValue == sequence
+                                }
+                            }
+                            if !held { note("the entity index lacks event \(sequence) under \(envelope.entity)") }
+                        }
+                        if let last = runs.last, last.typeCode == envelope.typeCode, last.last + 1 == sequence {
+                            runs[runs.count - 1].last = sequence
+                        } else {
+                            runs.append(TypeRun(typeCode: envelope.typeCode, first: sequence, last: sequence))
+                        }
+                        if sequence % 65_536 == 0 { progress(sequence) }
+                        entry = try events.next()
                     }
                 }
             }
             if logFault == nil {
-                let checked = Int(verifier.checkedCount)
-                let counts = [
-                    ("idempotency", try transaction.entryCount(of: keysDatabase), keyedEvents),
-                    ("entity", try transaction.entryCount(of: entitiesDatabase), checked),
-                    ("type", try transaction.entryCount(of: typesDatabase), checked),
-                ]
-                for (name, held, expected) in counts where held != expected {
-                    note("the \(name) index holds \(held) entries for \(expected) events")
+                let heldKeys = try transaction.entryCount(of: keysDatabase)
+                if heldKeys != keyedEvents { note("the idempotency index holds \(heldKeys) keys for \(keyedEvents) keyed events") }
+                let heldEntities = try transaction.entryCount(of: entitiesDatabase)
+                if heldEntities != entityIndexed { note("the entity index holds \(heldEntities) entries for \(entityIndexed) events") }
+                let heldRuns = try typeRuns(in: transaction)
+                if heldRuns != runs {
+                    let wrong = zip(heldRuns, runs).first { $0 != $1 }.map { "from event \($0.1.first)" } ?? "at its end"
+                    note("the type index does not match the log \(wrong)")
                 }
             }
             return LogVerification(
-                checkedEvents: verifier.checkedCount, lastHash: verifier.lastHash, logFault: logFault, indexFaults: indexFaults)
-        }
-    }
-
-    private static func holds(_ cursor: inout Cursor, key: UnsafeRawBufferPointer, sequence: UInt64) throws -> Bool {
-        try withUnsafeBytes(of: sequence) { value in
-            try cursor.seek(key: key, valueAtOrAfter: value)?.integerValue == sequence
+                checkedEvents: verifier.checkedCount, lastHash: verifier.lastHash, logFault: logFault, indexFaults: faults)
         }
     }
 }

@@ -1,14 +1,22 @@
-import StrideEvents
 import Glibc
+import StrideEvents
 
 /// The event log of a ledger, in LMDB.
 ///
 /// Databases:
 /// - `events`: sequence (integer key) → envelope, appended in order;
-/// - `keys`: idempotency key → sequence, checked in the appending transaction;
-/// - `entities`: entity kind and id → the sequences about it (sorted duplicates);
-/// - `types`: type code → the sequences of that type (sorted duplicates);
+/// - `keys`: idempotency key → ``KeyEntry`` (the sequence holding it), checked in the
+///   appending transaction;
+/// - `entities`: entity → the sequences about it (sorted duplicates), except the events
+///   whose entity id *is* their idempotency key (a sample's or a workout's recording),
+///   which `keys` already finds;
+/// - `typeRuns`: first sequence (integer key) → type code, for each run of consecutive
+///   events of one type (an ingest's batch is a few runs, not thousands of entries);
 /// - `meta`: the storage format.
+///
+/// Index keys are big-endian so that they sort as numbers: sample and workout identities
+/// begin with their start time (see ``SampleIdentity``), so an ingest's batch inserts into a
+/// few neighbouring pages instead of touching every page of the index.
 ///
 /// Appends take LMDB's single writer lock, so several processes appending at once are
 /// serialised: sequences stay gap-free and unique.
@@ -22,7 +30,7 @@ public final class LMDBEventStore: EventStore {
     let eventsDatabase: Database
     let keysDatabase: Database
     let entitiesDatabase: Database
-    let typesDatabase: Database
+    let typeRunsDatabase: Database
     let metaDatabase: Database
 
     /// The directory holding the ledger's files.
@@ -32,12 +40,11 @@ public final class LMDBEventStore: EventStore {
     /// - Throws: ``LMDBError``, or ``LedgerFormatError`` when a newer Stride wrote the ledger.
     public init(directory: String, initialMapSize: Int = LMDBEventStore.defaultInitialMapSize) throws {
         environment = try Environment(directory: directory, initialMapSize: initialMapSize, maxDatabases: 16)
-        let sequenceList: Database.Flags = [.duplicateSort, .duplicateFixed, .integerDuplicates]
         let databases = try environment.openDatabases([
-            ("events", [.integerKeys]), ("keys", []), ("entities", sequenceList),
-            ("types", sequenceList.union(.integerKeys)), ("meta", []),
+            ("events", [.integerKeys]), ("keys", []),
+            ("entities", [.duplicateSort, .duplicateFixed, .integerDuplicates]), ("typeRuns", [.integerKeys]), ("meta", []),
         ])
-        (eventsDatabase, keysDatabase, entitiesDatabase, typesDatabase, metaDatabase) =
+        (eventsDatabase, keysDatabase, entitiesDatabase, typeRunsDatabase, metaDatabase) =
             (databases[0], databases[1], databases[2], databases[3], databases[4])
         try checkFormat()
     }
@@ -62,168 +69,42 @@ public final class LMDBEventStore: EventStore {
     /// Reader slots of dead processes that were cleared when the ledger opened.
     public var staleReadersCleared: Int { environment.staleReadersCleared }
 
-    // MARK: Appending
-
     public func append(_ events: [PendingEvent], expecting: [VersionExpectation], recordedAt: Timestamp) throws
         -> AppendOutcome
     {
         guard !events.isEmpty || !expecting.isEmpty else { return AppendOutcome(sequences: [], lastSequence: try lastSequence()) }
         return try environment.write { transaction in
-            let (lastSequence, lastHash) = try tail(in: transaction)
+            let (lastSequence, lastHash, lastTypeCode) = try tail(in: transaction)
+            var indexer = LogIndexer(store: self, lastTypeCode: lastTypeCode)
             return try LogAppender.append(
                 events, expecting: expecting, recordedAt: recordedAt, after: lastSequence, lastHash: lastHash,
                 version: { try version(of: $0, in: transaction) },
-                claimKey: { key, sequence in
-                    try withUnsafeBytes(of: key.value) { key in
-                        try withUnsafeBytes(of: sequence) { sequence in
-                            try transaction.put(sequence, forKey: key, in: keysDatabase, flags: .noOverwrite)
-                        }
-                    }
+                claimKey: { event, key, sequence in
+                    try indexer.claim(key, for: event.entity, sequence: sequence, in: transaction)
                 },
-                store: { sequence, entity, typeCode, envelope in
+                store: { sequence, event, typeCode, envelope in
                     try withUnsafeBytes(of: sequence) { sequenceBytes in
-                        // Appends can only go after the tail; a refusal means the log is damaged.
-                        let stored = try transaction.put(envelope, forKey: sequenceBytes, in: eventsDatabase, flags: .append)
-                        let indexedByEntity = try Self.withEntityKey(entity) { key in
-                            try transaction.put(sequenceBytes, forKey: key, in: entitiesDatabase, flags: .noDuplicateData)
-                        }
-                        let indexedByType = try withUnsafeBytes(of: UInt32(typeCode)) { key in
-                            try transaction.put(sequenceBytes, forKey: key, in: typesDatabase, flags: .appendDuplicate)
-                        }
-                        guard stored, indexedByEntity, indexedByType else {
-                            throw EventLogFault(sequence: sequence, problem: "the log or its indexes already hold this sequence; run `stride verify`")
+                        // Appends only go after the tail; a refusal means the log is damaged.
+                        guard try transaction.put(envelope, forKey: sequenceBytes, in: eventsDatabase, flags: .append) else {
+                            throw EventLogFault(sequence: sequence, problem: "the log already holds it; run `stride verify`")
                         }
                     }
+                    try indexer.index(sequence: sequence, entity: event.entity, key: event.idempotencyKey, typeCode: typeCode, in: transaction)
                 }
             ).outcome
         }
     }
 
-    /// The last sequence and its chain hash (0 and the genesis hash for an empty log).
-    func tail(in transaction: borrowing Transaction) throws -> (UInt64, ChainHash) {
+    /// The last sequence, its chain hash and its type code (0, the genesis hash and nil for
+    /// an empty log).
+    func tail(in transaction: borrowing Transaction) throws -> (UInt64, ChainHash, UInt16?) {
         try transaction.withCursor(eventsDatabase) { cursor in
-            guard let last = try cursor.last() else { return (0, ChainHash.genesis) }
+            guard let last = try cursor.last() else { return (0, ChainHash.genesis, nil) }
             let sequence = last.integerKey
-            guard last.value.count >= 32,
+            guard last.value.count >= Envelope.fixedHeaderSize + Envelope.trailerSize,
                 let hash = ChainHash(bytes: UnsafeRawBufferPointer(rebasing: last.value[(last.value.count - 32)...]))
-            else { throw EventLogFault(sequence: sequence, problem: "it is too short to hold a chain hash") }
-            return (sequence, hash)
-        }
-    }
-
-    /// Calls `body` with an entity's 17-byte index key: the kind, then the id big-endian.
-    static func withEntityKey<R>(_ entity: EntityReference, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try withUnsafeTemporaryAllocation(byteCount: 17, alignment: 1) { buffer in
-            buffer[0] = entity.kind.rawValue
-            buffer.storeBytes(of: entity.id.bigEndian, toByteOffset: 1, as: UInt128.self)
-            return try body(UnsafeRawBufferPointer(buffer))
-        }
-    }
-
-    private func version(of entity: EntityReference, in transaction: borrowing Transaction) throws -> UInt64 {
-        try transaction.withCursor(entitiesDatabase) { cursor in
-            try Self.withEntityKey(entity) { key in
-                guard try cursor.seek(exactly: key) != nil else { return 0 }
-                return UInt64(try cursor.duplicateCount())
-            }
-        }
-    }
-
-    // MARK: Reading
-
-    public func lastSequence() throws -> UInt64 {
-        try environment.read { try tail(in: $0).0 }
-    }
-
-    /// The last sequence and its chain hash, read in one snapshot.
-    public func head() throws -> (sequence: UInt64, hash: ChainHash) {
-        try environment.read { try tail(in: $0) }
-    }
-
-    public func scan(from: UInt64, through: UInt64, _ visit: (RecordedEvent) throws -> Bool) throws {
-        try environment.read { transaction in
-            try transaction.withCursor(eventsDatabase) { cursor in
-                var entry = try cursor.seek(atOrAfter: max(from, 1))
-                while let current = entry {
-                    let sequence = current.integerKey
-                    guard sequence <= through else { return }
-                    let event = try Self.decode(current.value, sequence: sequence)
-                    guard try visit(event) else { return }
-                    entry = try cursor.next()
-                }
-            }
-        }
-    }
-
-    public func events(ofType type: EventType, from: UInt64, limit: Int) throws -> [RecordedEvent] {
-        try environment.read { transaction in
-            var sequences: [UInt64] = []
-            try transaction.withCursor(typesDatabase) { cursor in
-                try withUnsafeBytes(of: UInt32(type.code)) { key in
-                    try withUnsafeBytes(of: max(from, 1)) { start in
-                        var entry = try cursor.seek(key: key, valueAtOrAfter: start)
-                        while let current = entry, sequences.count < limit {
-                            sequences.append(current.integerValue)
-                            entry = try cursor.nextDuplicate()
-                        }
-                    }
-                }
-            }
-            return try events(at: sequences, in: transaction)
-        }
-    }
-
-    public func events(about entity: EntityReference) throws -> [RecordedEvent] {
-        try environment.read { transaction in
-            var sequences: [UInt64] = []
-            try transaction.withCursor(entitiesDatabase) { cursor in
-                try Self.withEntityKey(entity) { key in
-                    var entry = try cursor.seek(exactly: key)
-                    while let current = entry {
-                        sequences.append(current.integerValue)
-                        entry = try cursor.nextDuplicate()
-                    }
-                }
-            }
-            return try events(at: sequences, in: transaction)
-        }
-    }
-
-    private func events(at sequences: [UInt64], in transaction: borrowing Transaction) throws -> [RecordedEvent] {
-        try sequences.map { sequence in
-            guard let event = try transaction.value(in: eventsDatabase, forKey: sequence, { try Self.decode($0, sequence: sequence) })
-            else { throw EventLogFault(sequence: sequence, problem: "an index names it but the log does not hold it") }
-            return event
-        }
-    }
-
-    public func version(of entity: EntityReference) throws -> UInt64 {
-        try environment.read { try version(of: entity, in: $0) }
-    }
-
-    public func contains(_ key: IdempotencyKey) throws -> Bool {
-        try environment.read { transaction in
-            try withUnsafeBytes(of: key.value) { try transaction.value(in: keysDatabase, forKey: $0) { _ in true } } ?? false
-        }
-    }
-
-    public func storedEvents(from: UInt64, through: UInt64, _ visit: (StoredEvent) throws -> Bool) throws {
-        try environment.read { transaction in
-            try transaction.withCursor(eventsDatabase) { cursor in
-                var entry = try cursor.seek(atOrAfter: max(from, 1))
-                while let current = entry, current.integerKey <= through {
-                    guard try visit(StoredEvent(sequence: current.integerKey, bytes: Array(current.value))) else { return }
-                    entry = try cursor.next()
-                }
-            }
-        }
-    }
-
-    static func decode(_ bytes: UnsafeRawBufferPointer, sequence: UInt64) throws -> RecordedEvent {
-        do {
-            return try Envelope.decodeEvent(bytes)
-        } catch {
-            throw EventLogFault(sequence: sequence, problem: "it cannot be decoded (\(error)); run `stride verify`")
+            else { throw EventLogFault(sequence: sequence, problem: "it is too short to be an event; run `stride verify`") }
+            return (sequence, hash, UInt16(littleEndian: last.value.loadUnaligned(fromByteOffset: 2, as: UInt16.self)))
         }
     }
 
@@ -231,6 +112,12 @@ public final class LMDBEventStore: EventStore {
     /// - Throws: ``LMDBError`` when the copy cannot be written.
     public func backup(toDirectory directory: String) throws {
         try environment.copy(toDirectory: directory)
+    }
+
+    /// The size of the ledger's data file on disk, in bytes.
+    public var fileSize: Int {
+        var status = stat()
+        return stat(directory + "/data.mdb", &status) == 0 ? Int(status.st_size) : 0
     }
 }
 
@@ -243,29 +130,5 @@ public struct LedgerFormatError: Error, CustomStringConvertible {
 
     public var description: String {
         "the ledger at \(directory) has storage format \(format), newer than this Stride's \(LMDBEventStore.storageFormat); upgrade Stride to open it"
-    }
-}
-
-extension LMDBEventStore {
-    /// The number of events of each type code, read from the type index.
-    public func countsByType() throws -> [UInt16: Int] {
-        try environment.read { transaction in
-            try transaction.withCursor(typesDatabase) { cursor in
-                var counts: [UInt16: Int] = [:]
-                var entry = try cursor.first()
-                while let current = entry {
-                    let code = current.key.count == 4 ? UInt16(truncatingIfNeeded: current.key.loadUnaligned(as: UInt32.self)) : 0
-                    counts[code] = try cursor.duplicateCount()
-                    entry = try withUnsafeBytes(of: UInt32(code) + 1) { try cursor.seek(atOrAfter: $0) }
-                }
-                return counts
-            }
-        }
-    }
-
-    /// The size of the ledger's data file on disk, in bytes.
-    public var fileSize: Int {
-        var status = stat()
-        return stat(directory + "/data.mdb", &status) == 0 ? Int(status.st_size) : 0
     }
 }

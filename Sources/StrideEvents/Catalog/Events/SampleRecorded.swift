@@ -1,0 +1,199 @@
+/// How a sample's device is classed, for source priority: watch first, then phone, then
+/// everything else.
+public enum DeviceClass: UInt8, Hashable, Sendable, Comparable, CustomStringConvertible {
+    case watch = 0
+    case phone = 1
+    case other = 2
+
+    public static func < (lhs: DeviceClass, rhs: DeviceClass) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// `watch`, `phone` or `other`.
+    public var description: String {
+        switch self {
+        case .watch: "watch"
+        case .phone: "phone"
+        case .other: "other"
+        }
+    }
+}
+
+/// A sample's value as the export wrote it.
+public enum SampleValue: Hashable, Sendable {
+    /// A number (quantity samples).
+    case number(Double)
+    /// Text that is not a number (category values such as `HKCategoryValueSleepAnalysisInBed`,
+    /// or odd content kept as written).
+    case text(String)
+    /// No value attribute.
+    case absent
+
+    /// The number, when the value is one.
+    public var number: Double? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+
+    /// The text, when the value is text.
+    public var text: String? {
+        if case .text(let value) = self { return value }
+        return nil
+    }
+}
+
+/// One key and value of a sample's metadata.
+public struct MetadataEntry: Hashable, Sendable {
+    /// The key, e.g. `HKMetadataKeySyncIdentifier`.
+    public var key: String
+    /// The value as written.
+    public var value: String
+
+    /// Creates an entry.
+    public init(key: String, value: String) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// A health sample was recorded: one Apple Health `Record` (or an NDJSON sample), kept with
+/// every attribute, whatever its type, so that later projections can use old history.
+///
+/// The fields projections read come first in the encoding.
+public struct SampleRecorded: EventPayload {
+    public static let eventType = EventType.sampleRecorded
+    public static let schemaVersion: UInt16 = 1
+
+    /// The HealthKit type identifier, e.g. `HKQuantityTypeIdentifierStepCount`.
+    public var healthType: String
+    /// The device class, from the device and source name.
+    public var deviceClass: DeviceClass
+    /// The value.
+    public var value: SampleValue
+    /// The unit as written (`count`, `km`, `kcal`), when there is one.
+    public var unit: String?
+    /// When the sample starts.
+    public var start: Timestamp
+    /// When it ends.
+    public var end: Timestamp
+    /// When the source created it, when given.
+    public var created: Timestamp?
+    /// The app or device that wrote it.
+    public var sourceName: String
+    /// The source's version, when given.
+    public var sourceVersion: String?
+    /// The device description, when given.
+    public var device: String?
+    /// Metadata entries, in the order written.
+    public var metadata: [MetadataEntry]
+
+    /// Creates the payload.
+    public init(
+        healthType: String, deviceClass: DeviceClass, value: SampleValue, unit: String?, start: Timestamp, end: Timestamp,
+        created: Timestamp?, sourceName: String, sourceVersion: String?, device: String?, metadata: [MetadataEntry]
+    ) {
+        self.healthType = healthType
+        self.deviceClass = deviceClass
+        self.value = value
+        self.unit = unit
+        self.start = start
+        self.end = end
+        self.created = created
+        self.sourceName = sourceName
+        self.sourceVersion = sourceVersion
+        self.device = device
+        self.metadata = metadata
+    }
+
+    public func encode(into writer: inout BinaryWriter) {
+        writer.writeHealthType(healthType)
+        writer.write(deviceClass.rawValue)
+        switch value {
+        case .absent: writer.write(UInt8(0))
+        case .number(let number):
+            writer.write(UInt8(1))
+            writer.write(number)
+        case .text(let text):
+            writer.write(UInt8(2))
+            writer.write(text)
+        }
+        writer.write(optional: unit) { $0.write($1) }
+        writer.write(start)
+        writer.write(signedVarint: end.millisecondsSince1970 - start.millisecondsSince1970)
+        writer.write(optional: created) { $0.write($1) }
+        writer.write(sourceName)
+        writer.write(optional: sourceVersion) { $0.write($1) }
+        writer.write(optional: device) { $0.write($1) }
+        writer.write(varint: UInt64(metadata.count))
+        for entry in metadata {
+            writer.write(entry.key)
+            writer.write(entry.value)
+        }
+    }
+
+    public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
+        guard schemaVersion == 1 else { throw Self.unknownVersion(schemaVersion) }
+        healthType = try reader.readHealthType()
+        guard let deviceClass = DeviceClass(rawValue: try reader.readByte()) else {
+            throw DecodingFailure("unknown device class")
+        }
+        self.deviceClass = deviceClass
+        switch try reader.readByte() {
+        case 0: value = .absent
+        case 1: value = .number(try reader.readDouble())
+        case 2: value = .text(try reader.readString())
+        case let other: throw DecodingFailure("unknown value kind \(other)")
+        }
+        unit = try reader.readOptional { try $0.readString() }
+        start = try reader.readTimestamp()
+        end = start.adding(milliseconds: try reader.readSignedVarint())
+        created = try reader.readOptional { try $0.readTimestamp() }
+        sourceName = try reader.readString()
+        sourceVersion = try reader.readOptional { try $0.readString() }
+        device = try reader.readOptional { try $0.readString() }
+        let count = try reader.readCount()
+        metadata = []
+        metadata.reserveCapacity(count)
+        for _ in 0..<count {
+            metadata.append(MetadataEntry(key: try reader.readString(), value: try reader.readString()))
+        }
+    }
+
+    public var json: JSONValue {
+        let valueJSON: JSONValue =
+            switch value {
+            case .absent: .null
+            case .number(let number): .number(number)
+            case .text(let text): .string(text)
+            }
+        return .object([
+            "healthType": .string(healthType), "deviceClass": .string(deviceClass.description), "value": valueJSON,
+            "unit": .string(unit), "start": .string(start.description), "end": .string(end.description),
+            "created": .string(created?.description), "sourceName": .string(sourceName),
+            "sourceVersion": .string(sourceVersion), "device": .string(device),
+            "metadata": .object(metadata.map { .init($0.key, .string($0.value)) }),
+        ])
+    }
+}
+
+extension BinaryWriter {
+    /// Writes a HealthKit type as its catalog code, or code 0 and the text.
+    mutating func writeHealthType(_ identifier: String) {
+        if let code = HealthTypeCatalog.code(of: identifier) {
+            write(varint: code)
+        } else {
+            write(varint: 0)
+            write(identifier)
+        }
+    }
+}
+
+extension BinaryReader {
+    /// Reads a HealthKit type written by ``BinaryWriter/writeHealthType(_:)``.
+    mutating func readHealthType() throws -> String {
+        let code = try readVarint()
+        if code == 0 { return try readString() }
+        guard let identifier = HealthTypeCatalog.identifier(code: code) else {
+            throw DecodingFailure("unknown health type code \(code)")
+        }
+        return identifier
+    }
+}
