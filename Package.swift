@@ -65,10 +65,14 @@ let package = Package(
             ],
             path: "Tools/stride-bench/Sources"
         ),
+        // Test support: temporary ledgers, running the built executables, the fixtures.
+        .target(name: "StrideTestSupport", path: "Tests/TestSupport"),
+        // A second process that appends, for the concurrent-writers test.
+        .executableTarget(name: "ledger-writer", dependencies: ["StrideStore"], path: "Tests/LedgerWriter"),
         .testTarget(name: "StrideEventsTests", dependencies: ["StrideEvents"]),
-        .testTarget(name: "StrideStoreTests", dependencies: ["StrideStore", "StrideEvents"]),
-        .testTarget(name: "StrideLedgerTests", dependencies: ["StrideLedger"]),
-        .testTarget(name: "StrideCommandTests", dependencies: ["StrideCommands", "stride"]),
+        .testTarget(name: "StrideStoreTests", dependencies: ["StrideStore", "StrideEvents", "StrideTestSupport", "ledger-writer"]),
+        .testTarget(name: "StrideLedgerTests", dependencies: ["StrideLedger", "StrideTestSupport"]),
+        .testTarget(name: "StrideCommandTests", dependencies: ["StrideCommands", "StrideTestSupport", "stride"]),
     ],
     swiftLanguageModes: [.v6]
 )

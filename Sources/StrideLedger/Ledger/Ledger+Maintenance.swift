@@ -9,6 +9,14 @@ extension Ledger {
         try store.verify(progress: progress)
     }
 
+    /// Checks the log at `path` without opening it as a ledger first, so that a ledger
+    /// whose first event is damaged can still be verified (and the damage named).
+    /// - Throws: ``LedgerError/notFound(path:)``, or a storage error.
+    public static func verify(at path: String, progress: (UInt64) -> Void = { _ in }) throws -> LogVerification {
+        guard FileManager.default.fileExists(atPath: path + "/data.mdb") else { throw LedgerError.notFound(path: path) }
+        return try LMDBEventStore(directory: path).verify(progress: progress)
+    }
+
     /// Writes a compact, consistent copy of the ledger into `directory` (created; it must
     /// not exist yet, or be empty). The copy is a ledger: `stride --ledger DIR` opens it.
     /// - Throws: ``LedgerError/fileExists(path:)`` or a storage error.

@@ -39,6 +39,6 @@ extension Ledger {
         let last = try store.lastSequence()
         return LedgerStatistics(
             events: UInt64(counts.values.reduce(0, +)), lastSequence: last, byType: byType, samplesByHealthType: [],
-            bytes: store.fileSize, timeZone: timeZone.identifier)
+            bytes: store.fileSize, timeZone: timeZoneIdentifier)
     }
 }

@@ -12,6 +12,8 @@ public final class Ledger: Sendable {
     public let store: LMDBEventStore
     /// The time zone local days are counted in, fixed when the ledger was created.
     public let timeZone: TimeZone
+    /// The time zone's IANA identifier as given at creation (Foundation may call UTC "GMT").
+    public let timeZoneIdentifier: String
     /// Where "now" comes from.
     public let clock: any LedgerClock
     /// The ledger's directory.
@@ -20,9 +22,10 @@ public final class Ledger: Sendable {
     /// The default directory, `./stride.ledger`.
     public static let defaultPath = "stride.ledger"
 
-    private init(store: LMDBEventStore, timeZone: TimeZone, clock: any LedgerClock) {
+    private init(store: LMDBEventStore, timeZone: (identifier: String, zone: TimeZone), clock: any LedgerClock) {
         self.store = store
-        self.timeZone = timeZone
+        self.timeZone = timeZone.zone
+        self.timeZoneIdentifier = timeZone.identifier
         self.clock = clock
     }
 
@@ -33,7 +36,7 @@ public final class Ledger: Sendable {
     public static func create(at path: String, timeZone: String?, clock: any LedgerClock = SystemClock()) throws -> Ledger {
         let zone = try resolveTimeZone(timeZone)
         if let existing = try openExisting(at: path, clock: clock) {
-            throw LedgerError.alreadyExists(path: path, timeZone: existing.timeZone.identifier)
+            throw LedgerError.alreadyExists(path: path, timeZone: existing.timeZoneIdentifier)
         }
         return try openOrCreate(at: path, timeZone: zone, clock: clock)
     }
@@ -66,7 +69,9 @@ public final class Ledger: Sendable {
         return Ledger(store: store, timeZone: try timeZone(of: first, path: path), clock: clock)
     }
 
-    private static func openOrCreate(at path: String, timeZone: TimeZone, clock: any LedgerClock) throws -> Ledger {
+    private static func openOrCreate(at path: String, timeZone: (identifier: String, zone: TimeZone), clock: any LedgerClock)
+        throws -> Ledger
+    {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw LedgerError.notADirectory(path: path)
@@ -83,23 +88,23 @@ public final class Ledger: Sendable {
         return Ledger(store: store, timeZone: try self.timeZone(of: first, path: path), clock: clock)
     }
 
-    private static func timeZone(of first: RecordedEvent, path: String) throws -> TimeZone {
+    private static func timeZone(of first: RecordedEvent, path: String) throws -> (identifier: String, zone: TimeZone) {
         guard case .ledgerCreated(let created) = first.event else {
             throw LedgerError.damaged(path: path, problem: "event 1 is \(first.event.typeName), not ledger.created")
         }
         guard let zone = TimeZone(identifier: created.timeZone) else {
             throw LedgerError.damaged(path: path, problem: "its time zone \(created.timeZone) is unknown to this machine")
         }
-        return zone
+        return (created.timeZone, zone)
     }
 
-    /// The time zone for an identifier, or the machine's for nil.
+    /// The time zone for an IANA identifier, or the machine's for nil.
     /// - Throws: ``LedgerError/unknownTimeZone(_:)``.
-    public static func resolveTimeZone(_ identifier: String?) throws -> TimeZone {
-        guard let identifier else { return TimeZone.current }
-        guard TimeZone.knownTimeZoneIdentifiers.contains(identifier) || identifier == "UTC",
+    public static func resolveTimeZone(_ identifier: String?) throws -> (identifier: String, zone: TimeZone) {
+        guard let identifier else { return (TimeZone.current.identifier, TimeZone.current) }
+        guard TimeZone.knownTimeZoneIdentifiers.contains(identifier) || ["UTC", "GMT"].contains(identifier),
             let zone = TimeZone(identifier: identifier)
         else { throw LedgerError.unknownTimeZone(identifier) }
-        return zone
+        return (identifier, zone)
     }
 }

@@ -23,6 +23,6 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let created = try Ledger.create(at: ledger.path, timeZone: timeZone)
-        Console.print("Created a ledger at \(created.path) (time zone \(created.timeZone.identifier)).")
+        Console.print("Created a ledger at \(created.path) (time zone \(created.timeZoneIdentifier)).")
     }
 }

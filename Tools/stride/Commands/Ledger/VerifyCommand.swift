@@ -11,8 +11,8 @@ struct VerifyCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let opened = try ledger.openExisting()
-        let result = try opened.verify { checked in
+        let path = ledger.path
+        let result = try Ledger.verify(at: path) { checked in
             if Console.isInteractive && !output.json { Console.note("verified \(checked) events…") }
         }
         if output.json {
@@ -25,14 +25,14 @@ struct VerifyCommand: ParsableCommand {
                 "indexFaults": .array(result.indexFaults.map { .string($0) }),
             ]))
         } else if result.isIntact {
-            Console.print("Ledger \(opened.path) is intact: \(result.checkedEvents) events, checksums and hash chain hold, indexes agree. Last hash \(result.lastHash).")
+            Console.print("Ledger \(path) is intact: \(result.checkedEvents) events, checksums and hash chain hold, indexes agree. Last hash \(result.lastHash).")
         }
         guard result.isIntact else {
             var problems: [String] = []
             if let fault = result.logFault { problems.append("the first bad event is sequence \(fault.sequence): \(fault.problem)") }
             problems += result.indexFaults
             throw CommandFailure(
-                "the ledger at \(opened.path) is damaged — " + problems.joined(separator: "; ")
+                "the ledger at \(path) is damaged — " + problems.joined(separator: "; ")
                     + ". Restore it from a backup (`stride import` of an export, or a `stride backup` copy); do not append to it meanwhile.")
         }
     }

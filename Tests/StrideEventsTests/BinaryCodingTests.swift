@@ -1,0 +1,75 @@
+import Testing
+
+@testable import StrideEvents
+
+@Suite("Binary payload encoding")
+struct BinaryCodingTests {
+    @Test("varints round-trip and stay short for small values", arguments: [
+        (UInt64(0), 1), (127, 1), (128, 2), (16_383, 2), (16_384, 3), (UInt64.max, 10),
+    ])
+    func varints(value: UInt64, expectedBytes: Int) throws {
+        var writer = BinaryWriter()
+        writer.write(varint: value)
+        #expect(writer.count == expectedBytes)
+        let decoded = try writer.withUnsafeBytes { bytes in
+            var reader = BinaryReader(bytes)
+            return try reader.readVarint()
+        }
+        #expect(decoded == value)
+    }
+
+    @Test("zig-zag varints keep small negative numbers short", arguments: [Int64(0), -1, 1, -64, 63, .min, .max])
+    func signedVarints(value: Int64) throws {
+        var writer = BinaryWriter()
+        writer.write(signedVarint: value)
+        if (-64...63).contains(value) { #expect(writer.count == 1) }
+        let decoded = try writer.withUnsafeBytes { bytes in
+            var reader = BinaryReader(bytes)
+            return try reader.readSignedVarint()
+        }
+        #expect(decoded == value)
+    }
+
+    @Test("strings, doubles and optionals round-trip, including non-ASCII text")
+    func mixed() throws {
+        var writer = BinaryWriter()
+        writer.write("Apple Watch de Marie\u{2019}s\u{00A0}watch")
+        writer.write(5.02)
+        writer.write(optional: nil as String?) { $0.write($1) }
+        writer.write(optional: "kcal") { $0.write($1) }
+        let (text, number, absent, present) = try writer.withUnsafeBytes { bytes in
+            var reader = BinaryReader(bytes, strings: StringTable())
+            return (
+                try reader.readString(), try reader.readDouble(), try reader.readOptional { try $0.readString() },
+                try reader.readOptional { try $0.readString() }
+            )
+        }
+        #expect(text == "Apple Watch de Marie\u{2019}s\u{00A0}watch")
+        #expect(number == 5.02)
+        #expect(absent == nil)
+        #expect(present == "kcal")
+    }
+
+    @Test("a truncated buffer is a decoding failure, never a crash")
+    func truncated() throws {
+        var writer = BinaryWriter()
+        writer.write("a string long enough to cut")
+        let bytes = Array(writer.bytes.prefix(5))
+        #expect(throws: DecodingFailure.self) {
+            try bytes.withUnsafeBytes { buffer in
+                var reader = BinaryReader(buffer)
+                _ = try reader.readString()
+            }
+        }
+    }
+
+    @Test("a string table returns equal strings for repeated bytes and tells different ones apart")
+    func stringTable() {
+        let table = StringTable(bits: 1)
+        let names = ["Apple Watch de Marie", "iPhone de Marie (2)", "Apple Watch de Marie", "Withings Body Cardio"]
+        for name in names {
+            let decoded = Array(name.utf8).withUnsafeBytes { table.string($0) }
+            #expect(decoded == name)
+        }
+    }
+}
