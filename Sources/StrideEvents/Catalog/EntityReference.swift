@@ -56,6 +56,11 @@ public struct EntityReference: Hashable, Sendable, CustomStringConvertible {
     /// The identifier as 32 lowercase hexadecimal digits.
     public var idText: String { Hex.string(id) }
 
+    /// The identifier as users see it: the low 64 bits in 16 hexadecimal digits. For samples
+    /// and workouts those are the identity hash (the high bits are the start time, shared
+    /// by everything that started near it); shoes get ids with nothing in the high bits.
+    public var shortID: String { String(Hex.string(id).suffix(16)) }
+
     /// `kind:id`, e.g. `shoe:0f3c…`.
     public var description: String { "\(kind):\(idText)" }
 }

@@ -16,7 +16,7 @@ struct LogBenchmark: ParsableCommand {
     var events = 1_000_000
 
     @Option(help: "Events per write transaction in the batched runs (an ingest's batch).")
-    var batch = 10_000
+    var batch = 50_000
 
     @Option(help: "Single durable appends per run.")
     var singles = 2_000

@@ -51,7 +51,7 @@ struct LogCommand: ParsableCommand {
         for event in events {
             table.add([
                 String(event.sequence), time.format(event.occurredAt), event.event.typeName,
-                event.entity.kind.description + ":" + event.entity.idText.prefix(12), event.event.json.text,
+                event.entity.kind.description + ":" + event.entity.shortID, event.event.json.text,
             ])
         }
         Console.print(events.isEmpty ? "No events from sequence \(from)." : table.text)
