@@ -7,6 +7,8 @@ import PackageDescription
 // under `Projections/`, the `stride` command and the benchmark tool under `Tools/`.
 // Dependencies, each for one reason:
 // - swift-argument-parser: the `stride` command line.
+// - ZIPFoundation: reading the Health app's export.zip in place, entry by entry, without
+//   extracting it to disk (it inflates through the system's zlib).
 //
 // System libraries, from Debian: liblmdb-dev (the event log) and libssl-dev (SHA-256 for the
 // hash chain: OpenSSL uses the CPU's SHA extensions, and a reused EVP context costs about
@@ -20,6 +22,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // LMDB from Debian's liblmdb-dev; imported by StrideStore alone.
@@ -43,13 +46,18 @@ let package = Package(
         .target(name: "CChecksum"),
         // Everything that touches LMDB: the safe API over the C library and the event log.
         .target(name: "StrideStore", dependencies: ["CLMDB", "StrideEvents"]),
+        // Reading Apple Health exports (zip or XML), NDJSON and GPX into pending events.
+        .target(
+            name: "StrideIngest",
+            dependencies: ["StrideEvents", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         // The ledger as a user sees it: open or create, verify, export, import, backup, stats.
-        .target(name: "StrideLedger", dependencies: ["StrideEvents", "StrideStore"]),
+        .target(name: "StrideLedger", dependencies: ["StrideEvents", "StrideStore", "StrideIngest"]),
         // The `stride` command's subcommands, kept in a library so tests can run them.
         .target(
             name: "StrideCommands",
             dependencies: [
-                "StrideLedger",
+                "StrideLedger", "StrideIngest",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/stride/Commands"
@@ -71,6 +79,7 @@ let package = Package(
         .executableTarget(name: "ledger-writer", dependencies: ["StrideStore"], path: "Tests/LedgerWriter"),
         .testTarget(name: "StrideEventsTests", dependencies: ["StrideEvents"]),
         .testTarget(name: "StrideStoreTests", dependencies: ["StrideStore", "StrideEvents", "StrideTestSupport", "ledger-writer"]),
+        .testTarget(name: "StrideIngestTests", dependencies: ["StrideIngest", "StrideTestSupport"]),
         .testTarget(name: "StrideLedgerTests", dependencies: ["StrideLedger", "StrideTestSupport"]),
         .testTarget(name: "StrideCommandTests", dependencies: ["StrideCommands", "StrideTestSupport", "stride"]),
     ],

@@ -26,11 +26,17 @@ extension EventType {
     public static let ledgerCreated = EventType(code: 1, name: "ledger.created")
     /// A health sample was recorded (an Apple Health `Record`, or an NDJSON sample).
     public static let sampleRecorded = EventType(code: 10, name: "sample.recorded")
+    /// A workout was recorded.
+    public static let workoutRecorded = EventType(code: 11, name: "workout.recorded")
+    /// A day's activity rings were recorded.
+    public static let activitySummaryRecorded = EventType(code: 12, name: "activitySummary.recorded")
     /// A running shoe joined the rack.
     public static let shoeRegistered = EventType(code: 20, name: "shoe.registered")
 
     /// Every type this version of Stride knows, by code.
-    public static let catalog: [EventType] = [.ledgerCreated, .sampleRecorded, .shoeRegistered]
+    public static let catalog: [EventType] = [
+        .ledgerCreated, .sampleRecorded, .workoutRecorded, .activitySummaryRecorded, .shoeRegistered,
+    ]
 
     /// The known type with a code, if any.
     public static func known(code: UInt16) -> EventType? {

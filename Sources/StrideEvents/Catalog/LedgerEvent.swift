@@ -2,6 +2,8 @@
 public enum LedgerEvent: Hashable, Sendable {
     case ledgerCreated(LedgerCreated)
     case sampleRecorded(SampleRecorded)
+    case workoutRecorded(WorkoutRecorded)
+    case activitySummaryRecorded(ActivitySummaryRecorded)
     case shoeRegistered(ShoeRegistered)
     /// An event this version of Stride cannot read: a type or schema version from a newer
     /// Stride. It is kept and shown, and projections pass over it.
@@ -12,6 +14,8 @@ public enum LedgerEvent: Hashable, Sendable {
         switch self {
         case .ledgerCreated(let payload): payload
         case .sampleRecorded(let payload): payload
+        case .workoutRecorded(let payload): payload
+        case .activitySummaryRecorded(let payload): payload
         case .shoeRegistered(let payload): payload
         case .unrecognized: nil
         }
@@ -22,6 +26,8 @@ public enum LedgerEvent: Hashable, Sendable {
         switch self {
         case .ledgerCreated: LedgerCreated.eventType.code
         case .sampleRecorded: SampleRecorded.eventType.code
+        case .workoutRecorded: WorkoutRecorded.eventType.code
+        case .activitySummaryRecorded: ActivitySummaryRecorded.eventType.code
         case .shoeRegistered: ShoeRegistered.eventType.code
         case .unrecognized(let encoded): encoded.typeCode
         }
@@ -54,6 +60,10 @@ public enum LedgerEvent: Hashable, Sendable {
                 event = .ledgerCreated(try decode(LedgerCreated.self, &reader, schemaVersion))
             case SampleRecorded.eventType.code:
                 event = .sampleRecorded(try decode(SampleRecorded.self, &reader, schemaVersion))
+            case WorkoutRecorded.eventType.code:
+                event = .workoutRecorded(try decode(WorkoutRecorded.self, &reader, schemaVersion))
+            case ActivitySummaryRecorded.eventType.code:
+                event = .activitySummaryRecorded(try decode(ActivitySummaryRecorded.self, &reader, schemaVersion))
             case ShoeRegistered.eventType.code:
                 event = .shoeRegistered(try decode(ShoeRegistered.self, &reader, schemaVersion))
             default:
@@ -83,6 +93,8 @@ public enum LedgerEvent: Hashable, Sendable {
         switch self {
         case .ledgerCreated(let payload): return Self.encode(payload, into: &writer)
         case .sampleRecorded(let payload): return Self.encode(payload, into: &writer)
+        case .workoutRecorded(let payload): return Self.encode(payload, into: &writer)
+        case .activitySummaryRecorded(let payload): return Self.encode(payload, into: &writer)
         case .shoeRegistered(let payload): return Self.encode(payload, into: &writer)
         case .unrecognized(let encoded):
             writer.write(raw: encoded.bytes)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrideIngest
 import StrideLedger
 import StrideStore
 
@@ -19,6 +20,8 @@ extension StrideCommand {
             fail(error.description)
         } catch let error as LMDBError {
             fail("the ledger's storage failed: \(error). Check the path, free disk space and permissions, then run the command again.")
+        } catch let error as IngestError {
+            fail(error.description)
         } catch let error as LedgerFormatError {
             fail(error.description)
         } catch {

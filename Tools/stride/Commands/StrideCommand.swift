@@ -11,7 +11,7 @@ public struct StrideCommand: ParsableCommand {
             """,
         subcommands: [
             InitCommand.self, LogCommand.self, StatsCommand.self, VerifyCommand.self, ExportCommand.self,
-            ImportCommand.self, BackupCommand.self,
+            ImportCommand.self, BackupCommand.self, IngestCommand.self,
         ]
     )
 

@@ -122,11 +122,7 @@ public struct SampleRecorded: EventPayload {
         writer.write(sourceName)
         writer.write(optional: sourceVersion) { $0.write($1) }
         writer.write(optional: device) { $0.write($1) }
-        writer.write(varint: UInt64(metadata.count))
-        for entry in metadata {
-            writer.write(entry.key)
-            writer.write(entry.value)
-        }
+        writer.write(metadata: metadata)
     }
 
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
@@ -149,12 +145,7 @@ public struct SampleRecorded: EventPayload {
         sourceName = try reader.readString()
         sourceVersion = try reader.readOptional { try $0.readString() }
         device = try reader.readOptional { try $0.readString() }
-        let count = try reader.readCount()
-        metadata = []
-        metadata.reserveCapacity(count)
-        for _ in 0..<count {
-            metadata.append(MetadataEntry(key: try reader.readString(), value: try reader.readString()))
-        }
+        metadata = try reader.readMetadata()
     }
 
     public var json: JSONValue {

@@ -1,0 +1,68 @@
+/// Why a recorded sample is left out of the figures, though kept in the log as written:
+/// the one rule the ingest summary and the projections share, so that what an ingest says
+/// it left out is exactly what the daily records leave out.
+public enum SampleQuality {
+    /// The reason a sample cannot count, or nil when it can.
+    public static func problem(with sample: SampleRecorded) -> String? {
+        if sample.end < sample.start { return "it ends before it starts" }
+        let isQuantity = sample.healthType.hasPrefix("HKQuantityTypeIdentifier")
+        if isQuantity, sample.value.number == nil { return "its value is not a number" }
+        if let unit = sample.unit, !isKnown(unit: unit, for: sample.healthType) {
+            return "its unit \"\(unit)\" is unknown for \(sample.healthType)"
+        }
+        if sample.healthType == "HKCategoryTypeIdentifierSleepAnalysis", SleepValue(sample.value.text ?? "") == nil {
+            return "its sleep value \"\(sample.value.text ?? "")\" is unknown"
+        }
+        if hasControlCharacter(sample.sourceName) || hasControlCharacter(sample.value.text ?? "") || hasControlCharacter(sample.unit ?? "") {
+            return "it holds a control character"
+        }
+        return nil
+    }
+
+    /// Whether a unit is one Stride reads for a type it uses (other types take any unit).
+    public static func isKnown(unit: String, for healthType: String) -> Bool {
+        switch healthType {
+        case "HKQuantityTypeIdentifierStepCount": unit == "count"
+        case "HKQuantityTypeIdentifierDistanceWalkingRunning": HealthUnits.metres(per: unit) != nil
+        case "HKQuantityTypeIdentifierActiveEnergyBurned": HealthUnits.kilocalories(per: unit) != nil
+        case "HKQuantityTypeIdentifierHeartRate", "HKQuantityTypeIdentifierRestingHeartRate": unit == "count/min"
+        default: true
+        }
+    }
+
+    private static func hasControlCharacter(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }
+    }
+}
+
+/// The values of a sleep-analysis sample.
+public enum SleepValue: Sendable, Hashable, CaseIterable {
+    case inBed
+    /// Asleep with no stage (and the deprecated `Asleep`).
+    case asleepUnspecified
+    case asleepCore
+    case asleepDeep
+    case asleepREM
+    case awake
+
+    /// Reads a category value as exported (`HKCategoryValueSleepAnalysisAsleepCore`).
+    public init?(_ text: String) {
+        switch text {
+        case "HKCategoryValueSleepAnalysisInBed": self = .inBed
+        case "HKCategoryValueSleepAnalysisAsleepUnspecified", "HKCategoryValueSleepAnalysisAsleep": self = .asleepUnspecified
+        case "HKCategoryValueSleepAnalysisAsleepCore": self = .asleepCore
+        case "HKCategoryValueSleepAnalysisAsleepDeep": self = .asleepDeep
+        case "HKCategoryValueSleepAnalysisAsleepREM": self = .asleepREM
+        case "HKCategoryValueSleepAnalysisAwake": self = .awake
+        default: return nil
+        }
+    }
+
+    /// Whether this is one of the asleep stages.
+    public var isAsleep: Bool {
+        switch self {
+        case .asleepUnspecified, .asleepCore, .asleepDeep, .asleepREM: true
+        case .inBed, .awake: false
+        }
+    }
+}

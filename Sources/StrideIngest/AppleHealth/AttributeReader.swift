@@ -1,0 +1,26 @@
+import StrideEvents
+
+/// Turns attribute bytes into values: strings (interned, references decoded), instants and
+/// numbers, noting references that are not the predefined ones.
+struct AttributeReader {
+    let strings = StringTable(bits: 12)
+    /// Set when a value held a reference other than the five predefined entities or a
+    /// character reference; the text is then kept as written.
+    var sawUnknownReference = false
+
+    /// The attribute's text.
+    mutating func string(_ attribute: XMLAttribute, in element: XMLElement) -> String {
+        let raw = element.rawValue(of: attribute)
+        guard attribute.hasReferences else { return strings.string(raw) }
+        let decoded = XMLReferences.decode(raw)
+        if decoded.hasUnknownReference { sawUnknownReference = true }
+        return decoded.bytes.withUnsafeBytes { strings.string($0) }
+    }
+
+    /// The attribute's bytes with references decoded, handed to `body`.
+    func withDecodedBytes<R>(_ attribute: XMLAttribute, in element: XMLElement, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        let raw = element.rawValue(of: attribute)
+        guard attribute.hasReferences else { return body(raw) }
+        return XMLReferences.decode(raw).bytes.withUnsafeBytes(body)
+    }
+}

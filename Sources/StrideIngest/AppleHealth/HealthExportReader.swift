@@ -1,0 +1,141 @@
+import StrideEvents
+
+/// Reads an Apple Health `export.xml` as the scanner delivers it: every top-level `Record`,
+/// `Workout` and `ActivitySummary` becomes a pending event keyed by its identity; `Record`s
+/// inside a `Correlation` repeat top-level ones and are skipped.
+struct HealthExportReader: XMLHandler {
+    private enum Context {
+        /// Between top-level elements.
+        case top
+        /// Inside a top-level record, workout or summary being built.
+        case record(RecordDraft)
+        case workout(WorkoutDraft)
+        /// Inside something whose content is not read (a correlation, `Me`, a clinical record).
+        case skipped(name: String)
+    }
+
+    private let file: String
+    private let collector: IngestCollector
+    private var attributes = AttributeReader()
+    private let identity = IdentityHasher()
+    private var depth = 0
+    private var context = Context.top
+    /// Records met inside a correlation (counted, not read).
+    private var insideCorrelation = false
+
+    init(file: String, collector: IngestCollector) {
+        self.file = file
+        self.collector = collector
+    }
+
+    mutating func startElement(_ element: XMLElement) throws {
+        defer { if !element.isEmpty { depth += 1 } }
+        switch depth {
+        case 0:
+            guard element.isNamed(Names.healthData) else {
+                throw XMLStructureError(
+                    line: element.line,
+                    problem: "the root element is <\(String(decoding: element.name, as: UTF8.self))>, not <HealthData>: this is not an Apple Health export")
+            }
+        case 1:
+            try startTopLevel(element)
+        default:
+            try startNested(element)
+        }
+    }
+
+    mutating func endElement(_ name: UnsafeRawBufferPointer, line: Int) throws {
+        depth -= 1
+        guard depth == 1 else { return }
+        try finishTopLevel()
+    }
+
+    mutating func text(_ bytes: UnsafeRawBufferPointer, line: Int) throws {}
+
+    // MARK: Top-level elements
+
+    private mutating func startTopLevel(_ element: XMLElement) throws {
+        if element.isNamed(Names.record) {
+            context = .record(try RecordDraft(element, file: file, attributes: &attributes, identity: identity))
+        } else if element.isNamed(Names.workout) {
+            context = .workout(try WorkoutDraft(element, file: file, attributes: &attributes, identity: identity))
+        } else if element.isNamed(Names.activitySummary) {
+            try collector.add(activitySummary: ActivitySummaryDraft.event(element, attributes: &attributes, identity: identity))
+        } else {
+            insideCorrelation = element.isNamed(Names.correlation)
+            context = .skipped(name: String(decoding: element.name, as: UTF8.self))
+        }
+        if attributes.sawUnknownReference {
+            collector.noteLeftOut("it holds a reference (&…;) that is not XML's own; kept as written", file: file, line: element.line)
+            attributes.sawUnknownReference = false
+        }
+        if element.isEmpty { try finishTopLevel() }
+    }
+
+    private mutating func startNested(_ element: XMLElement) throws {
+        let isDirectChild = depth == 2
+        switch context {
+        case .record(var draft):
+            if isDirectChild, element.isNamed(Names.metadataEntry) {
+                draft.addMetadata(element, attributes: &attributes)
+                context = .record(draft)
+            }
+        case .workout(var draft):
+            if isDirectChild {
+                // Only the workout's own statistics and metadata: a WorkoutActivity repeats
+                // the statistics and must never be added again.
+                draft.addChild(element, attributes: &attributes)
+                context = .workout(draft)
+            }
+        case .skipped:
+            if insideCorrelation, isDirectChild, element.isNamed(Names.record) { collector.noteNestedRecordSkipped() }
+        case .top:
+            break
+        }
+    }
+
+    private mutating func finishTopLevel() throws {
+        switch context {
+        case .record(let draft):
+            let (sample, event) = draft.finish(identity: identity)
+            try collector.add(sample: sample, event, file: file, line: draft.line)
+        case .workout(let draft):
+            let (workout, event) = draft.finish(identity: identity)
+            try collector.add(workout: workout, event)
+        case .skipped, .top:
+            break
+        }
+        context = .top
+        insideCorrelation = false
+    }
+}
+
+/// Element and attribute names of the export.
+enum Names {
+    static let healthData = StaticName("HealthData")
+    static let record = StaticName("Record")
+    static let workout = StaticName("Workout")
+    static let activitySummary = StaticName("ActivitySummary")
+    static let correlation = StaticName("Correlation")
+    static let metadataEntry = StaticName("MetadataEntry")
+    static let workoutStatistics = StaticName("WorkoutStatistics")
+    static let key = StaticName("key")
+    static let value = StaticName("value")
+    static let type = StaticName("type")
+    static let sourceName = StaticName("sourceName")
+    static let sourceVersion = StaticName("sourceVersion")
+    static let device = StaticName("device")
+    static let unit = StaticName("unit")
+    static let creationDate = StaticName("creationDate")
+    static let startDate = StaticName("startDate")
+    static let endDate = StaticName("endDate")
+    static let sum = StaticName("sum")
+    static let dateComponents = StaticName("dateComponents")
+    static let workoutActivityType = StaticName("workoutActivityType")
+    static let duration = StaticName("duration")
+    static let durationUnit = StaticName("durationUnit")
+    static let totalDistance = StaticName("totalDistance")
+    static let totalDistanceUnit = StaticName("totalDistanceUnit")
+    static let totalEnergyBurned = StaticName("totalEnergyBurned")
+    static let totalEnergyBurnedUnit = StaticName("totalEnergyBurnedUnit")
+}

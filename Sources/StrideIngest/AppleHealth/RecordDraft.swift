@@ -1,0 +1,89 @@
+import StrideEvents
+
+/// A `Record` being read: its attributes at the start tag, its metadata from its children.
+struct RecordDraft {
+    let line: Int
+    private let healthType: String
+    private let sourceName: String
+    private let sourceVersion: String?
+    private let device: String?
+    private let unit: String?
+    private let value: SampleValue
+    private let created: Timestamp?
+    private let start: Timestamp
+    private let end: Timestamp
+    private let attributeHash: UInt64
+    private var metadata: [MetadataEntry] = []
+
+    /// Reads the start tag.
+    /// - Throws: ``XMLStructureError`` when a required attribute is missing or a date unreadable.
+    init(_ element: XMLElement, file: String, attributes reader: inout AttributeReader, identity: IdentityHasher) throws {
+        line = element.line
+        var type: String?
+        var source: String?
+        var version: String?
+        var device: String?
+        var unit: String?
+        var value = SampleValue.absent
+        var created: Timestamp?
+        var start: Timestamp?
+        var end: Timestamp?
+        for attribute in element.attributes {
+            let name = element.name(of: attribute)
+            switch name.count {
+            case 4 where Names.type.matches(name): type = reader.string(attribute, in: element)
+            case 4 where Names.unit.matches(name): unit = reader.string(attribute, in: element)
+            case 5 where Names.value.matches(name):
+                value = reader.withDecodedBytes(attribute, in: element) { bytes in
+                    DecimalNumber.parse(bytes).map(SampleValue.number) ?? .text(String(decoding: bytes, as: UTF8.self))
+                }
+            case 6 where Names.device.matches(name): device = reader.string(attribute, in: element)
+            case 7 where Names.endDate.matches(name): end = try Self.date(attribute, in: element)
+            case 9 where Names.startDate.matches(name): start = try Self.date(attribute, in: element)
+            case 10 where Names.sourceName.matches(name): source = reader.string(attribute, in: element)
+            case 12 where Names.creationDate.matches(name): created = try Self.date(attribute, in: element)
+            case 13 where Names.sourceVersion.matches(name): version = reader.string(attribute, in: element)
+            default: break
+            }
+        }
+        guard let type else { throw Self.missing("type", line: line) }
+        guard let source else { throw Self.missing("sourceName", line: line) }
+        guard let start else { throw Self.missing("startDate", line: line) }
+        guard let end else { throw Self.missing("endDate", line: line) }
+        (healthType, sourceName, sourceVersion, self.device, self.unit, self.value) = (type, source, version, device, unit, value)
+        (self.created, self.start, self.end) = (created, start, end)
+        attributeHash = identity.attributeHash(kind: "Record", of: element)
+    }
+
+    /// Adds a `MetadataEntry` child.
+    mutating func addMetadata(_ element: XMLElement, attributes reader: inout AttributeReader) {
+        guard let key = element.attribute(Names.key) else { return }
+        let value = element.attribute(Names.value).map { reader.string($0, in: element) } ?? ""
+        metadata.append(MetadataEntry(key: reader.string(key, in: element), value: value))
+    }
+
+    /// The sample and its pending event.
+    func finish(identity: IdentityHasher) -> (SampleRecorded, PendingEvent) {
+        let sample = SampleRecorded(
+            healthType: healthType, deviceClass: DeviceClassifier.classify(device: device, sourceName: sourceName), value: value,
+            unit: unit, start: start, end: end, created: created, sourceName: sourceName, sourceVersion: sourceVersion,
+            device: device, metadata: metadata)
+        let (entity, key) = identity.identity(
+            kind: .sample, type: healthType, start: start, metadata: metadata, attributeHash: attributeHash)
+        return (sample, PendingEvent(.sampleRecorded(sample), occurredAt: start, entity: entity, idempotencyKey: key))
+    }
+
+    static func date(_ attribute: XMLAttribute, in element: XMLElement) throws -> Timestamp {
+        let raw = element.rawValue(of: attribute)
+        guard let instant = HealthDate.parse(raw) else {
+            throw XMLStructureError(
+                line: element.line,
+                problem: "<\(String(decoding: element.name, as: UTF8.self))> has \(String(decoding: element.name(of: attribute), as: UTF8.self))=\"\(String(decoding: raw.prefix(40), as: UTF8.self))\", not a date like 2024-05-01 08:00:00 +0200")
+        }
+        return instant
+    }
+
+    static func missing(_ attribute: String, line: Int, element: String = "Record") -> XMLStructureError {
+        XMLStructureError(line: line, problem: "a <\(element)> has no \(attribute) attribute, which every \(element) must have")
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import ZIPFoundation
+
+/// The Health app's `export.zip`, read in place: the export's XML is found by its content
+/// and inflated chunk by chunk into memory; nothing is extracted to disk.
+///
+/// Before inflating anything it refuses a zip with an entry path that climbs out (`..`),
+/// and an entry whose declared inflated size is absurd for its compressed size (a zip
+/// bomb); while inflating it stops at the declared size.
+struct ExportArchive {
+    /// Inflated bytes per compressed byte beyond which an entry is refused. Apple Health XML
+    /// compresses 10–30 times; 400 leaves room and stops bombs (which reach thousands).
+    static let largestRatio: UInt64 = 400
+
+    let file: String
+    private let archive: Archive
+    /// The entry holding the export.
+    let entry: Entry
+
+    /// Opens the zip, checks every entry, and finds the export.
+    /// - Throws: ``IngestError``.
+    init(file: String) throws {
+        self.file = file
+        let archive: Archive
+        do {
+            archive = try Archive(url: URL(fileURLWithPath: file), accessMode: .read)
+        } catch {
+            throw IngestError.unreadable(file: file, reason: "it is not a readable zip (\(error))")
+        }
+        self.archive = archive
+        var candidates: [Entry] = []
+        for entry in archive {
+            try Self.check(entry, file: file)
+            if entry.type == .file { candidates.append(entry) }
+        }
+        // The XML is found by content; looking at .xml names first only saves time.
+        candidates.sort { ($0.path.lowercased().hasSuffix(".xml") ? 0 : 1) < ($1.path.lowercased().hasSuffix(".xml") ? 0 : 1) }
+        guard let found = try candidates.first(where: { try Self.holdsHealthExport($0, in: archive) }) else {
+            throw IngestError.noExportInArchive(file: file)
+        }
+        entry = found
+    }
+
+    /// The inflated size of the export, as the zip declares it.
+    var declaredSize: UInt64 { entry.uncompressedSize }
+
+    /// Inflates the export, handing each chunk to `body`.
+    /// - Throws: ``IngestError`` for a damaged zip, or what `body` throws.
+    func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        var inflated: UInt64 = 0
+        let limit = entry.uncompressedSize
+        do {
+            _ = try archive.extract(entry, bufferSize: 1 << 20, skipCRC32: false) { data in
+                inflated += UInt64(data.count)
+                guard inflated <= limit else { throw InflationOverrun() }
+                do {
+                    try data.withUnsafeBytes(body)
+                } catch {
+                    throw ReaderFailure(error: error)
+                }
+            }
+        } catch let failure as ReaderFailure {
+            throw failure.error
+        } catch is InflationOverrun {
+            throw IngestError.unsafeArchive(file: file, entry: entry.path, problem: "it inflates past the \(limit) bytes it declares")
+        } catch {
+            throw IngestError.unsafeArchive(file: file, entry: entry.path, problem: "the zip is damaged or cut short (\(error))")
+        }
+    }
+
+    private struct InflationOverrun: Error {}
+    /// An error from the reader of the inflated bytes, passed through unchanged.
+    private struct ReaderFailure: Error {
+        var error: any Error
+    }
+    private struct PeekDone: Error {}
+
+    private static func check(_ entry: Entry, file: String) throws {
+        let components = entry.path.split(whereSeparator: { $0 == "/" || $0 == "\\" })
+        if components.contains("..") || entry.path.hasPrefix("/") {
+            throw IngestError.unsafeArchive(file: file, entry: entry.path, problem: "its path climbs out of the archive")
+        }
+        guard entry.type == .file else { return }
+        let compressed = max(entry.compressedSize, 1)
+        if entry.uncompressedSize / compressed > largestRatio && entry.uncompressedSize > 1 << 20 {
+            throw IngestError.unsafeArchive(
+                file: file, entry: entry.path,
+                problem: "it declares \(entry.uncompressedSize) bytes inflated from \(entry.compressedSize), an absurd ratio (a zip bomb)")
+        }
+    }
+
+    /// Whether an entry's first bytes show an Apple Health export's root.
+    private static func holdsHealthExport(_ entry: Entry, in archive: Archive) throws -> Bool {
+        var head = Data()
+        do {
+            _ = try archive.extract(entry, bufferSize: 64 << 10, skipCRC32: true) { data in
+                head.append(data)
+                if head.count >= 512 << 10 { throw PeekDone() }
+            }
+        } catch is PeekDone {
+        } catch {
+            return false
+        }
+        return head.withUnsafeBytes { bytes in
+            XMLScanner.find("<HealthData", in: bytes, from: 0) != nil || XMLScanner.find("DOCTYPE HealthData", in: bytes, from: 0) != nil
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import StrideEvents
+
+/// Reads a GPX file: each track becomes a running workout whose distance is the length of
+/// its track (great-circle between consecutive points of a segment) and whose start and end
+/// are its first and last points' times.
+struct GPXReader: XMLHandler {
+    private let file: String
+    private let collector: IngestCollector
+    private let identity = IdentityHasher()
+    private var creator = "GPX"
+    private var points: [TrackPoint] = []
+    private var segmentStarts: [Int] = []
+    private var pointLine = 0
+    private var isInTime = false
+    private var timeText: [UInt8] = []
+    private var trackLine = 0
+
+    private struct TrackPoint {
+        var latitude: Double
+        var longitude: Double
+        var time: Timestamp?
+    }
+
+    init(file: String, collector: IngestCollector) {
+        self.file = file
+        self.collector = collector
+    }
+
+    mutating func startElement(_ element: XMLElement) throws {
+        if element.isNamed(Self.gpx), let attribute = element.attribute(Self.creator) {
+            creator = String(decoding: element.rawValue(of: attribute), as: UTF8.self)
+        } else if element.isNamed(Self.track) {
+            points.removeAll()
+            segmentStarts.removeAll()
+            trackLine = element.line
+        } else if element.isNamed(Self.segment) {
+            segmentStarts.append(points.count)
+        } else if element.isNamed(Self.point) {
+            guard let latitude = element.attribute(Self.latitude).flatMap({ DecimalNumber.parse(element.rawValue(of: $0)) }),
+                let longitude = element.attribute(Self.longitude).flatMap({ DecimalNumber.parse(element.rawValue(of: $0)) }),
+                abs(latitude) <= 90, abs(longitude) <= 180
+            else {
+                throw XMLStructureError(line: element.line, problem: "a <trkpt> lacks a valid lat and lon")
+            }
+            if segmentStarts.isEmpty { segmentStarts.append(points.count) }
+            points.append(TrackPoint(latitude: latitude, longitude: longitude, time: nil))
+            pointLine = element.line
+        } else if element.isNamed(Self.time), !points.isEmpty {
+            isInTime = true
+            timeText.removeAll()
+        }
+    }
+
+    mutating func text(_ bytes: UnsafeRawBufferPointer, line: Int) throws {
+        if isInTime { timeText.append(contentsOf: bytes) }
+    }
+
+    mutating func endElement(_ name: UnsafeRawBufferPointer, line: Int) throws {
+        if Self.time.matches(name), isInTime {
+            isInTime = false
+            let text = String(decoding: timeText, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            guard let instant = ISO8601.parse(text) else {
+                throw XMLStructureError(line: line, problem: "a track point's time \"\(text)\" is not an ISO 8601 instant")
+            }
+            points[points.count - 1].time = instant
+        } else if Self.track.matches(name) {
+            try finishTrack()
+        }
+    }
+
+    private mutating func finishTrack() throws {
+        let timed = points.compactMap(\.time)
+        guard let start = timed.first, let end = timed.last, points.count >= 2 else {
+            collector.noteLeftOut("a GPX track without two timed points is not a workout", file: file, line: trackLine)
+            return
+        }
+        var metres = 0.0
+        let boundaries = Set(segmentStarts)
+        for index in 1..<points.count where !boundaries.contains(index) {
+            metres += GreatCircle.distance(
+                from: (points[index - 1].latitude, points[index - 1].longitude), to: (points[index].latitude, points[index].longitude))
+        }
+        let material = points.map { "\($0.latitude),\($0.longitude),\($0.time?.millisecondsSince1970 ?? 0)" }.joined(separator: ";")
+        let id = SampleIdentity.make(start: start, hash: identity.hash("gpx", creator, material))
+        let workout = WorkoutRecorded(
+            activityType: "HKWorkoutActivityTypeRunning", deviceClass: DeviceClassifier.classify(device: nil, sourceName: creator),
+            start: start, end: end, durationSeconds: Double(end.millisecondsSince1970 - start.millisecondsSince1970) / 1000,
+            distanceMeters: metres, distanceSource: .track, distanceAsWritten: "\(points.count) track points",
+            energyKilocalories: nil, created: nil, sourceName: creator, sourceVersion: nil, device: nil, metadata: [])
+        try collector.add(
+            workout: workout,
+            PendingEvent(.workoutRecorded(workout), occurredAt: start, entity: EntityReference(.workout, id: id), idempotencyKey: IdempotencyKey(id)))
+    }
+
+    private static let gpx = StaticName("gpx")
+    private static let creator = StaticName("creator")
+    private static let track = StaticName("trk")
+    private static let segment = StaticName("trkseg")
+    private static let point = StaticName("trkpt")
+    private static let time = StaticName("time")
+    private static let latitude = StaticName("lat")
+    private static let longitude = StaticName("lon")
+}
+
+/// Distances on the Earth's surface.
+enum GreatCircle {
+    /// The mean Earth radius in metres (IUGG).
+    static let earthRadius = 6_371_008.8
+
+    /// The haversine distance in metres between two (latitude, longitude) points in degrees.
+    static func distance(from a: (Double, Double), to b: (Double, Double)) -> Double {
+        let radians = Double.pi / 180
+        let deltaLatitude = (b.0 - a.0) * radians
+        let deltaLongitude = (b.1 - a.1) * radians
+        let h = pow(sin(deltaLatitude / 2), 2) + cos(a.0 * radians) * cos(b.0 * radians) * pow(sin(deltaLongitude / 2), 2)
+        return 2 * earthRadius * asin(min(1, sqrt(h)))
+    }
+}

@@ -1,0 +1,29 @@
+/// Why a file could not be ingested, naming the file and the line or entry, and what to do.
+public enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file cannot be opened or read.
+    case unreadable(file: String, reason: String)
+    /// The file is none of the formats Stride reads.
+    case unknownFormat(file: String, found: String)
+    /// The file's structure is broken at a line (truncated, unbalanced, a required
+    /// attribute missing); what came before it is committed.
+    case broken(file: String, line: Int, problem: String)
+    /// A zip that could be an attack, or is damaged: refused before anything is inflated.
+    case unsafeArchive(file: String, entry: String, problem: String)
+    /// A zip with no Apple Health export in it.
+    case noExportInArchive(file: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let file, let reason):
+            "cannot read \(file): \(reason); check the path and its permissions"
+        case .unknownFormat(let file, let found):
+            "\(file) is \(found), not a format Stride reads; give an Apple Health export.zip or export.xml, NDJSON samples, or a GPX track"
+        case .broken(let file, let line, let problem):
+            "\(file), line \(line): \(problem). Everything before that line is committed; repair the file or export it again from the Health app, then run the same `stride ingest` again: only what is missing will be added"
+        case .unsafeArchive(let file, let entry, let problem):
+            "\(file), entry \"\(entry)\": \(problem); nothing was read from it. Use the export.zip exactly as the Health app wrote it"
+        case .noExportInArchive(let file):
+            "\(file) holds no Apple Health export (no XML with a <HealthData> root); export again from the Health app (Profile › Export All Health Data)"
+        }
+    }
+}

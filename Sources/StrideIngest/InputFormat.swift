@@ -1,0 +1,103 @@
+import Glibc
+
+/// The formats `stride ingest` reads, told apart by their content, never their names
+/// (the export's XML is `export.xml`, `Export.xml` or `导出.xml` depending on the phone).
+public enum InputFormat: Equatable, Sendable, CustomStringConvertible {
+    /// The Health app's `export.zip`.
+    case healthExportArchive
+    /// An `export.xml` on its own.
+    case healthExportXML
+    /// NDJSON samples and workouts.
+    case ndjson
+    /// A GPX track.
+    case gpx
+
+    public var description: String {
+        switch self {
+        case .healthExportArchive: "Apple Health export (zip)"
+        case .healthExportXML: "Apple Health export (XML)"
+        case .ndjson: "NDJSON"
+        case .gpx: "GPX"
+        }
+    }
+
+    /// Reads the start of a file and says what it is.
+    /// - Throws: ``IngestError/unreadable(file:reason:)`` or ``IngestError/unknownFormat(file:found:)``.
+    public static func detect(file: String) throws -> InputFormat {
+        let head = try FileChunks.head(of: file, bytes: 1 << 20)
+        return try head.withUnsafeBytes { try detect(head: $0, file: file) }
+    }
+
+    static func detect(head: UnsafeRawBufferPointer, file: String) throws -> InputFormat {
+        if head.count >= 4, head[0] == 0x50, head[1] == 0x4B, head[2] == 0x03 || head[2] == 0x05 {
+            return .healthExportArchive
+        }
+        var index = 0
+        if head.count >= 3, head[0] == 0xEF, head[1] == 0xBB, head[2] == 0xBF { index = 3 }
+        while index < head.count, XMLScanner.isWhitespace(head[index]) { index += 1 }
+        guard index < head.count else {
+            throw IngestError.unknownFormat(file: file, found: head.isEmpty ? "empty" : "blank")
+        }
+        switch head[index] {
+        case UInt8(ascii: "{"):
+            return .ndjson
+        case UInt8(ascii: "<"):
+            let rest = UnsafeRawBufferPointer(rebasing: head[index...])
+            if XMLScanner.find("<HealthData", in: rest, from: 0) != nil || XMLScanner.find("DOCTYPE HealthData", in: rest, from: 0) != nil {
+                return .healthExportXML
+            }
+            if XMLScanner.find("<gpx", in: rest, from: 0) != nil { return .gpx }
+            throw IngestError.unknownFormat(file: file, found: "an XML document that is neither an Apple Health export nor GPX")
+        default:
+            throw IngestError.unknownFormat(file: file, found: "neither a zip, XML nor NDJSON")
+        }
+    }
+}
+
+/// Reads a file in large chunks.
+enum FileChunks {
+    static let chunkSize = 1 << 20
+
+    /// The first bytes of a file.
+    static func head(of file: String, bytes: Int) throws -> [UInt8] {
+        let descriptor = try open(file)
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: bytes)
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, bytes) }
+        guard count >= 0 else { throw IngestError.unreadable(file: file, reason: String(cString: strerror(errno))) }
+        return Array(buffer.prefix(count))
+    }
+
+    /// Calls `body` with each chunk of the file, in order.
+    static func forEach(in file: String, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        let descriptor = try open(file)
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: chunkSize)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, chunkSize) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw IngestError.unreadable(file: file, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { return }
+            try buffer.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        }
+    }
+
+    /// The size of a file in bytes.
+    static func size(of file: String) -> Int {
+        var status = stat()
+        return stat(file, &status) == 0 ? Int(status.st_size) : 0
+    }
+
+    private static func open(_ file: String) throws -> Int32 {
+        var status = stat()
+        guard stat(file, &status) == 0 else {
+            throw IngestError.unreadable(file: file, reason: String(cString: strerror(errno)))
+        }
+        guard status.st_mode & S_IFMT != S_IFDIR else { throw IngestError.unreadable(file: file, reason: "it is a directory") }
+        let descriptor = Glibc.open(file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw IngestError.unreadable(file: file, reason: String(cString: strerror(errno))) }
+        return descriptor
+    }
+}

@@ -1,0 +1,118 @@
+import StrideEvents
+
+/// Gathers what the readers read into batches, counting as it goes: what was read by kind
+/// and type, and what was kept but will be left out of figures, and why.
+final class IngestCollector {
+    private var batch: [PendingEvent] = []
+    private let batchSize: Int
+    private let deliver: ([PendingEvent]) throws -> Void
+    /// The counts so far.
+    private(set) var counts = ReadCounts()
+
+    /// Creates a collector handing each full batch to `deliver`.
+    init(batchSize: Int, deliver: @escaping ([PendingEvent]) throws -> Void) {
+        self.batchSize = batchSize
+        self.deliver = deliver
+        batch.reserveCapacity(batchSize)
+    }
+
+    /// Adds a sample.
+    func add(sample: SampleRecorded, _ event: PendingEvent, file: String, line: Int) throws {
+        counts.samplesByType[sample.healthType, default: 0] += 1
+        if let problem = SampleQuality.problem(with: sample) { counts.noteLeftOut(problem, at: "\(file):\(line)") }
+        try add(event)
+    }
+
+    /// Adds a workout.
+    func add(workout: WorkoutRecorded, _ event: PendingEvent) throws {
+        counts.workouts += 1
+        try add(event)
+    }
+
+    /// Adds an activity summary.
+    func add(activitySummary event: PendingEvent) throws {
+        counts.activitySummaries += 1
+        try add(event)
+    }
+
+    /// Notes content kept as written but left out of figures.
+    func noteLeftOut(_ reason: String, file: String, line: Int) {
+        counts.noteLeftOut(reason, at: "\(file):\(line)")
+    }
+
+    /// Notes an NDJSON line that was not read.
+    func reject(line: Int, file: String, reason: String) {
+        counts.rejectedLines += 1
+        if counts.rejections.count < 20 { counts.rejections.append("\(file), line \(line): \(reason)") }
+    }
+
+    /// Notes a record skipped on purpose (a `Record` repeated inside a `Correlation`).
+    func noteNestedRecordSkipped() {
+        counts.nestedRecordsSkipped += 1
+    }
+
+    private func add(_ event: PendingEvent) throws {
+        batch.append(event)
+        if batch.count >= batchSize { try flush() }
+    }
+
+    /// Hands over what is gathered.
+    func flush() throws {
+        guard !batch.isEmpty else { return }
+        let full = batch
+        batch.removeAll(keepingCapacity: true)
+        try deliver(full)
+    }
+}
+
+/// What the readers read.
+public struct ReadCounts: Sendable, Equatable {
+    /// Samples read, by HealthKit type.
+    public var samplesByType: [String: Int] = [:]
+    /// Workouts read.
+    public var workouts = 0
+    /// Activity summaries read.
+    public var activitySummaries = 0
+    /// Records inside `Correlation`s, skipped: they repeat top-level records.
+    public var nestedRecordsSkipped = 0
+    /// NDJSON lines rejected.
+    public var rejectedLines = 0
+    /// The first rejections, `file, line N: reason`.
+    public var rejections: [String] = []
+    /// Reasons content was kept but left out of figures, with how often and where first.
+    public var leftOut: [String: LeftOut] = [:]
+
+    /// How often one reason occurred, and the first places.
+    public struct LeftOut: Sendable, Equatable {
+        /// How many records.
+        public var count = 0
+        /// The first few places, `file:line`.
+        public var examples: [String] = []
+    }
+
+    mutating func noteLeftOut(_ reason: String, at place: String) {
+        var entry = leftOut[reason, default: LeftOut()]
+        entry.count += 1
+        if entry.examples.count < 3 { entry.examples.append(place) }
+        leftOut[reason] = entry
+    }
+
+    /// Samples read in all.
+    public var samples: Int { samplesByType.values.reduce(0, +) }
+
+    /// Adds another file's counts.
+    public mutating func add(_ other: ReadCounts) {
+        samplesByType.merge(other.samplesByType, uniquingKeysWith: +)
+        workouts += other.workouts
+        activitySummaries += other.activitySummaries
+        nestedRecordsSkipped += other.nestedRecordsSkipped
+        rejectedLines += other.rejectedLines
+        rejections = Array((rejections + other.rejections).prefix(20))
+        for (reason, entry) in other.leftOut {
+            var merged = leftOut[reason, default: LeftOut()]
+            merged.count += entry.count
+            merged.examples = Array((merged.examples + entry.examples).prefix(3))
+            leftOut[reason] = merged
+        }
+    }
+}

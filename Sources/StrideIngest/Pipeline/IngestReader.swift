@@ -1,0 +1,101 @@
+import StrideEvents
+
+/// How far a read has come, for a progress bar.
+public struct IngestProgress: Sendable {
+    /// Bytes read (inflated bytes for a zip).
+    public var bytesRead: Int
+    /// Bytes there are to read (the declared inflated size for a zip).
+    public var totalBytes: Int
+    /// Records read so far.
+    public var records: Int
+}
+
+/// What reading one file gave.
+public struct ReadResult: Sendable {
+    /// What the file was.
+    public var format: InputFormat
+    /// What was read.
+    public var counts: ReadCounts
+    /// Bytes read (inflated bytes for a zip).
+    public var bytes: Int
+}
+
+/// Reads one file of any format Stride ingests into batches of pending events.
+public enum IngestReader {
+    /// The events an ingest commits at a time; a crash loses at most this open batch, which
+    /// re-running the ingest completes.
+    public static let defaultBatchSize = 50_000
+
+    /// Reads `file`, handing each full batch (and the last) to `deliver`, in file order.
+    ///
+    /// - Parameters:
+    ///   - progress: called now and then, from the reading thread.
+    ///   - deliver: receives batches; what it throws stops the read and is rethrown.
+    /// - Returns: the format and what was read.
+    /// - Throws: ``IngestError`` naming the file and line, or what `deliver` throws.
+    public static func read(
+        file: String, batchSize: Int = defaultBatchSize, progress: (IngestProgress) -> Void = { _ in },
+        deliver: @escaping ([PendingEvent]) throws -> Void
+    ) throws -> ReadResult {
+        let format = try InputFormat.detect(file: file)
+        let collector = IngestCollector(batchSize: batchSize, deliver: deliver)
+        var bytesRead = 0
+        func report(_ total: Int) {
+            let counts = collector.counts
+            progress(IngestProgress(bytesRead: bytesRead, totalBytes: total, records: counts.samples + counts.workouts + counts.activitySummaries))
+        }
+        switch format {
+        case .healthExportArchive:
+            let archive = try ExportArchive(file: file)
+            let name = "\(file) › \(archive.entry.path)"
+            try readXML(HealthExportReader(file: name, collector: collector), file: name) { consume in
+                try archive.forEachChunk { chunk in
+                    try consume(chunk)
+                    bytesRead += chunk.count
+                    report(Int(archive.declaredSize))
+                }
+            }
+        case .healthExportXML:
+            let total = FileChunks.size(of: file)
+            try readXML(HealthExportReader(file: file, collector: collector), file: file) { consume in
+                try FileChunks.forEach(in: file) { chunk in
+                    try consume(chunk)
+                    bytesRead += chunk.count
+                    report(total)
+                }
+            }
+        case .gpx:
+            try readXML(GPXReader(file: file, collector: collector), file: file) { consume in
+                try FileChunks.forEach(in: file) { chunk in
+                    try consume(chunk)
+                    bytesRead += chunk.count
+                }
+            }
+        case .ndjson:
+            var reader = NDJSONReader(file: file, collector: collector)
+            let total = FileChunks.size(of: file)
+            try FileChunks.forEach(in: file) { chunk in
+                try reader.consume(chunk)
+                bytesRead += chunk.count
+                report(total)
+            }
+            try reader.finish()
+        }
+        try collector.flush()
+        return ReadResult(format: format, counts: collector.counts, bytes: bytesRead)
+    }
+
+    /// Feeds an XML document, chunk by chunk, to a scanner and a handler.
+    private static func readXML<H: XMLHandler>(
+        _ handler: H, file: String, chunks: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws {
+        var handler = handler
+        var scanner = XMLScanner()
+        do {
+            try chunks { try scanner.consume($0, into: &handler) }
+            try scanner.finish()
+        } catch let error as XMLStructureError {
+            throw IngestError.broken(file: file, line: error.line, problem: error.problem)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import StrideEvents
+import StrideIngest
+
+/// What ingesting one file did.
+public struct FileIngestReport: Sendable {
+    /// The file.
+    public var file: String
+    /// What it was.
+    public var format: InputFormat
+    /// What was read from it.
+    public var counts: ReadCounts
+    /// Events appended.
+    public var appended: Int
+    /// Events already in the ledger, skipped.
+    public var duplicates: Int
+    /// Wall time in seconds.
+    public var seconds: Double
+    /// Bytes read (inflated, for a zip).
+    public var bytes: Int
+}
+
+extension Ledger {
+    /// Ingests a file: reads it on one thread while this one appends its batches, each
+    /// batch in one write transaction. A batch already committed stays committed whatever
+    /// happens after it; running the same ingest again appends only what is missing.
+    ///
+    /// - Parameter progress: called now and then from the reading thread.
+    /// - Throws: `IngestError` naming the file and line, or a storage error; the batches
+    ///   before the failure are committed.
+    public func ingest(
+        file: String, batchSize: Int = IngestReader.defaultBatchSize,
+        progress: @escaping @Sendable (IngestProgress) -> Void = { _ in }
+    ) throws -> FileIngestReport {
+        let began = Date()
+        let pipe = BatchPipe()
+        let outcome = ReadOutcome()
+        let reader = Thread {
+            do {
+                outcome.set(try IngestReader.read(file: file, batchSize: batchSize, progress: progress) { try pipe.put($0) })
+                pipe.close(failure: nil)
+            } catch {
+                pipe.close(failure: error)
+            }
+            outcome.readerFinished()
+        }
+        reader.stackSize = 8 << 20
+        reader.start()
+        var appended = 0
+        var duplicates = 0
+        do {
+            while let batch = try pipe.take() {
+                let result = try store.append(batch, recordedAt: clock.now())
+                appended += result.appendedCount
+                duplicates += result.duplicateCount
+            }
+        } catch {
+            pipe.cancel()
+            outcome.waitForReader()
+            throw error
+        }
+        outcome.waitForReader()
+        guard let result = outcome.result else {
+            throw IngestError.unreadable(file: file, reason: "the reader stopped without a result")
+        }
+        return FileIngestReport(
+            file: file, format: result.format, counts: result.counts, appended: appended, duplicates: duplicates,
+            seconds: Date().timeIntervalSince(began), bytes: result.bytes)
+    }
+}
+
+/// The reader thread's result, handed back to the appending thread.
+private final class ReadOutcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private let finished = DispatchSemaphore(value: 0)
+    private var stored: ReadResult?
+
+    func set(_ result: ReadResult) {
+        lock.withLock { stored = result }
+    }
+
+    var result: ReadResult? { lock.withLock { stored } }
+
+    /// Called last by the reader thread.
+    func readerFinished() { finished.signal() }
+
+    /// Waits until the reader thread has finished.
+    func waitForReader() { finished.wait() }
+}

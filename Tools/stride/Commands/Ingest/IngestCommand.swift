@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import StrideEvents
+import StrideIngest
+import StrideLedger
+
+struct IngestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ingest", abstract: "Read Apple Health exports (zip or XML), NDJSON samples or GPX tracks into the ledger.",
+        discussion: """
+            Formats are told apart by content. Each batch is committed as it is read: an ingest that \
+            stops (an error, a kill) keeps what it committed, and running it again adds only what is \
+            missing. The same sample from any export is added once.
+            """)
+
+    @OptionGroup var ledger: LedgerOptions
+
+    @Argument(help: "The files to ingest.")
+    var files: [String]
+
+    @Flag(name: .long, help: "Show no progress bar.")
+    var quiet = false
+
+    @Flag(name: .long, help: "Print the summary as one JSON document.")
+    var json = false
+
+    @Option(name: .long, help: "Events committed per write transaction.")
+    var batchSize = IngestReader.defaultBatchSize
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("name at least one file to ingest") }
+        guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1") }
+    }
+
+    func run() throws {
+        let opened = try ledger.openCreating()
+        var reports: [FileIngestReport] = []
+        for file in files {
+            let bar = ProgressBar(label: (file as NSString).lastPathComponent, quiet: quiet || json)
+            defer { bar.finish() }
+            let report = try opened.ingest(file: file, batchSize: batchSize) { bar.update($0) }
+            bar.finish()
+            reports.append(report)
+            if !json { Console.print(IngestSummary.text(report)) }
+        }
+        if json { Console.print(json: IngestSummary.json(reports)) }
+        let rejected = reports.reduce(0) { $0 + $1.counts.rejectedLines }
+        if rejected > 0 {
+            throw CommandFailure(
+                "\(Format.plural(rejected, "line")) could not be read (listed above); fix them and run the same `stride ingest` again: what is already in is skipped")
+        }
+    }
+}

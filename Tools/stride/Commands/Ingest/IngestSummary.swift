@@ -1,0 +1,53 @@
+import StrideEvents
+import StrideIngest
+import StrideLedger
+
+/// The closing summary of an ingest, as text and as JSON.
+enum IngestSummary {
+    static func text(_ report: FileIngestReport) -> String {
+        let counts = report.counts
+        let rate = report.seconds > 0 ? Double(report.bytes) / report.seconds : 0
+        var lines = [
+            "Ingested \(report.file) (\(report.format)): \(Format.bytes(report.bytes)) in \(String(format: "%.2f", report.seconds)) s (\(Format.bytes(Int(rate)))/s).",
+            "  \(Format.plural(report.appended, "new event")), \(Format.plural(report.duplicates, "duplicate")) skipped.",
+        ]
+        var read: [String] = []
+        if counts.samples > 0 { read.append(Format.plural(counts.samples, "sample")) }
+        if counts.workouts > 0 { read.append(Format.plural(counts.workouts, "workout")) }
+        if counts.activitySummaries > 0 { read.append(Format.plural(counts.activitySummaries, "activity summary", "activity summaries")) }
+        if counts.nestedRecordsSkipped > 0 { read.append("\(Format.count(counts.nestedRecordsSkipped)) records inside correlations skipped (they repeat top-level ones)") }
+        lines.append("  Read " + (read.isEmpty ? "nothing" : read.joined(separator: ", ")) + ".")
+        if !counts.samplesByType.isEmpty {
+            var table = TextTable([.init(heading: "    samples by type"), .init(heading: "count", isNumeric: true)])
+            for (type, count) in counts.samplesByType.sorted(by: { $0.key < $1.key }) { table.add(["    " + type, Format.count(count)]) }
+            lines.append(table.text)
+        }
+        for (reason, leftOut) in counts.leftOut.sorted(by: { $0.key < $1.key }) {
+            lines.append("  Kept but left out of figures: \(Format.count(leftOut.count)) — \(reason) (first at \(leftOut.examples.joined(separator: ", "))).")
+        }
+        for rejection in counts.rejections { lines.append("  Not read: \(rejection).") }
+        if counts.rejectedLines > counts.rejections.count {
+            lines.append("  … and \(Format.count(counts.rejectedLines - counts.rejections.count)) more lines not read.")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func json(_ reports: [FileIngestReport]) -> JSONValue {
+        .object([
+            "files": .array(reports.map { report in
+                .object([
+                    "file": .string(report.file), "format": .string(report.format.description),
+                    "newEvents": .integer(report.appended), "duplicates": .integer(report.duplicates),
+                    "samples": .integer(report.counts.samples), "workouts": .integer(report.counts.workouts),
+                    "activitySummaries": .integer(report.counts.activitySummaries),
+                    "samplesByType": .object(report.counts.samplesByType.sorted { $0.key < $1.key }.map { .init($0.key, .integer($0.value)) }),
+                    "leftOut": .object(report.counts.leftOut.sorted { $0.key < $1.key }.map { .init($0.key, .integer($0.value.count)) }),
+                    "rejectedLines": .array(report.counts.rejections.map { .string($0) }),
+                    "bytes": .integer(report.bytes), "seconds": .number(report.seconds),
+                ])
+            }),
+            "newEvents": .integer(reports.reduce(0) { $0 + $1.appended }),
+            "duplicates": .integer(reports.reduce(0) { $0 + $1.duplicates }),
+        ])
+    }
+}

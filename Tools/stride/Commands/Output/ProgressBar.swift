@@ -1,0 +1,73 @@
+import Foundation
+import StrideIngest
+
+/// A one-line progress bar on standard error: how far, bytes and records per second. Shown
+/// only when standard error is a terminal and not silenced; redrawn at most ten times a second.
+final class ProgressBar: @unchecked Sendable {
+    private let label: String
+    private let isEnabled: Bool
+    private let lock = NSLock()
+    private let began = Date()
+    private var lastDrawn = Date.distantPast
+    private var hasDrawn = false
+
+    init(label: String, quiet: Bool) {
+        self.label = label
+        self.isEnabled = !quiet && Console.isInteractive
+    }
+
+    /// Redraws the bar if a tenth of a second has passed.
+    func update(_ progress: IngestProgress) {
+        guard isEnabled else { return }
+        lock.withLock {
+            let now = Date()
+            guard now.timeIntervalSince(lastDrawn) >= 0.1 else { return }
+            lastDrawn = now
+            hasDrawn = true
+            let seconds = max(now.timeIntervalSince(began), 0.001)
+            let fraction = progress.totalBytes > 0 ? min(1, Double(progress.bytesRead) / Double(progress.totalBytes)) : 0
+            let width = 24
+            let filled = Int(fraction * Double(width))
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+            let line = "\(label) \(bar) \(Int(fraction * 100))%  \(Format.bytes(progress.bytesRead)) of \(Format.bytes(progress.totalBytes))  "
+                + "\(Format.bytes(Int(Double(progress.bytesRead) / seconds)))/s  \(Format.count(Int(Double(progress.records) / seconds))) records/s"
+            FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+        }
+    }
+
+    /// Clears the bar.
+    func finish() {
+        guard isEnabled else { return }
+        lock.withLock {
+            if hasDrawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        }
+    }
+}
+
+/// Human formatting of sizes and counts.
+enum Format {
+    /// `3.2 MB`, `512 kB`, `120 B`.
+    static func bytes(_ count: Int) -> String {
+        let value = Double(count)
+        if value >= 1e9 { return String(format: "%.2f GB", value / 1e9) }
+        if value >= 1e6 { return String(format: "%.1f MB", value / 1e6) }
+        if value >= 1e3 { return String(format: "%.0f kB", value / 1e3) }
+        return "\(count) B"
+    }
+
+    /// `1,234,567`.
+    static func count(_ value: Int) -> String {
+        let digits = String(value)
+        var result = ""
+        for (index, character) in digits.reversed().enumerated() {
+            if index > 0, index % 3 == 0, character != "-" { result.append(",") }
+            result.append(character)
+        }
+        return String(result.reversed())
+    }
+
+    /// `1 event`, `2 events`.
+    static func plural(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(Format.count(count)) \(count == 1 ? singular : plural ?? singular + "s")"
+    }
+}
