@@ -18,6 +18,7 @@ let package = Package(
     products: [
         .executable(name: "stride", targets: ["stride"]),
         .executable(name: "stride-bench", targets: ["stride-bench"]),
+        .executable(name: "stride-sample", targets: ["stride-sample"]),
         .library(name: "StrideLedger", targets: ["StrideLedger"]),
     ],
     dependencies: [
@@ -63,6 +64,16 @@ let package = Package(
             path: "Tools/stride/Commands"
         ),
         .executableTarget(name: "stride", dependencies: ["StrideCommands"], path: "Tools/stride/Main"),
+        // A realistic Apple Health export of any size: the bundled sample data and the
+        // benchmark's input.
+        .executableTarget(
+            name: "stride-sample",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            path: "Tools/stride-sample"
+        ),
         // The benchmark: Stride beside a raw LMDB C loop and the Python peers, in one run.
         .target(name: "LMDBBaseline", path: "Tools/stride-bench/Baseline", linkerSettings: [.linkedLibrary("lmdb")]),
         .executableTarget(

@@ -9,7 +9,9 @@ import Glibc
 public final class StringTable {
     private struct Slot {
         var hash: UInt64 = 0
+        var key: [UInt8] = []
         var string = ""
+        var mark = false
     }
 
     private var slots: [Slot]
@@ -25,22 +27,32 @@ public final class StringTable {
     public func string(_ bytes: UnsafeRawBufferPointer) -> String {
         // Up to 15 bytes, Swift stores a string inline: nothing to save.
         guard bytes.count > 15 else { return Self.decode(bytes) }
+        return string(forKey: bytes) { (Self.decode($0), false) }.string
+    }
+
+    /// The string that `make` makes of `bytes`, with a mark it sets, from the table when it
+    /// holds them: for text whose making costs more than a lookup (decoding references).
+    public func string(forKey key: UnsafeRawBufferPointer, making make: (UnsafeRawBufferPointer) -> (String, Bool))
+        -> (string: String, mark: Bool)
+    {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         var index = 0
-        while index + 8 <= bytes.count {
-            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+        while index + 8 <= key.count {
+            hash = (hash ^ key.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x0000_0100_0000_01B3
             index += 8
         }
-        while index < bytes.count {
-            hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01B3
+        while index < key.count {
+            hash = (hash ^ UInt64(key[index])) &* 0x0000_0100_0000_01B3
             index += 1
         }
         let slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
         return slots.withUnsafeMutableBufferPointer { slots in
-            if slots[slot].hash == hash, Self.equal(&slots[slot].string, bytes) { return slots[slot].string }
-            let string = Self.decode(bytes)
-            slots[slot] = Slot(hash: hash, string: string)
-            return string
+            if slots[slot].hash == hash, slots[slot].key.withUnsafeBytes({ Self.equal($0, key) }) {
+                return (slots[slot].string, slots[slot].mark)
+            }
+            let (string, mark) = make(key)
+            slots[slot] = Slot(hash: hash, key: Array(key), string: string, mark: mark)
+            return (string, mark)
         }
     }
 
@@ -48,11 +60,9 @@ public final class StringTable {
         bytes.withMemoryRebound(to: UInt8.self) { String(decoding: $0, as: UTF8.self) }
     }
 
-    private static func equal(_ string: inout String, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        string.withUTF8 { utf8 in
-            guard utf8.count == bytes.count else { return false }
-            guard let left = utf8.baseAddress, let right = bytes.baseAddress else { return utf8.isEmpty }
-            return memcmp(left, right, utf8.count) == 0
-        }
+    private static func equal(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+        guard left.count == right.count else { return false }
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return left.isEmpty }
+        return memcmp(leftBase, rightBase, left.count) == 0
     }
 }

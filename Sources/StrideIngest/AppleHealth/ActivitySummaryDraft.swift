@@ -4,7 +4,7 @@ import StrideEvents
 enum ActivitySummaryDraft {
     /// The pending event for the element.
     /// - Throws: ``XMLStructureError`` when it has no readable `dateComponents`.
-    static func event(_ element: XMLElement, attributes reader: inout AttributeReader, identity: IdentityHasher) throws
+    static func event(_ element: XMLElement, attributes reader: inout AttributeReader, identity: inout IdentityHasher) throws
         -> PendingEvent
     {
         guard let dayAttribute = element.attribute(Names.dateComponents) else {
@@ -20,7 +20,7 @@ enum ActivitySummaryDraft {
                 key: String(decoding: element.name(of: attribute), as: UTF8.self), value: reader.string(attribute, in: element)))
         }
         let dayStart = Timestamp(secondsSince1970: date.daysSince1970 * 86_400)
-        let id = SampleIdentity.make(start: dayStart, hash: identity.attributeHash(kind: "ActivitySummary", of: element))
+        let id = SampleIdentity.make(start: dayStart, hash: identity.attributeHash(kind: "ActivitySummary", of: element, attributes: &reader))
         return PendingEvent(
             .activitySummaryRecorded(ActivitySummaryRecorded(day: day, attributes: others)), occurredAt: dayStart,
             entity: EntityReference(.activitySummary, id: id), idempotencyKey: IdempotencyKey(id))

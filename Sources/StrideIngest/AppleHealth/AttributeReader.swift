@@ -8,13 +8,16 @@ struct AttributeReader {
     /// character reference; the text is then kept as written.
     var sawUnknownReference = false
 
-    /// The attribute's text.
+    /// The attribute's text, references decoded; repeated values come from the table.
     mutating func string(_ attribute: XMLAttribute, in element: XMLElement) -> String {
         let raw = element.rawValue(of: attribute)
         guard attribute.hasReferences else { return strings.string(raw) }
-        let decoded = XMLReferences.decode(raw)
-        if decoded.hasUnknownReference { sawUnknownReference = true }
-        return decoded.bytes.withUnsafeBytes { strings.string($0) }
+        let (text, hasUnknownReference) = strings.string(forKey: raw) { raw in
+            let decoded = XMLReferences.decode(raw)
+            return (String(decoding: decoded.bytes, as: UTF8.self), decoded.hasUnknownReference)
+        }
+        if hasUnknownReference { sawUnknownReference = true }
+        return text
     }
 
     /// The attribute's bytes with references decoded, handed to `body`.

@@ -4,22 +4,18 @@ import StrideEvents
 /// `Workout` and `ActivitySummary` becomes a pending event keyed by its identity; `Record`s
 /// inside a `Correlation` repeat top-level ones and are skipped.
 struct HealthExportReader: XMLHandler {
-    private enum Context {
-        /// Between top-level elements.
-        case top
-        /// Inside a top-level record, workout or summary being built.
-        case record(RecordDraft)
-        case workout(WorkoutDraft)
-        /// Inside something whose content is not read (a correlation, `Me`, a clinical record).
-        case skipped(name: String)
-    }
+    /// What the current top-level element is: a record or workout being built, or
+    /// something whose content is not read (a correlation, `Me`, a clinical record).
+    /// Kept as separate optionals so that children mutate the draft in place.
+    private var record: RecordDraft?
+    private var workout: WorkoutDraft?
+    private var isSkipping = false
 
     private let file: String
     private let collector: IngestCollector
     private var attributes = AttributeReader()
-    private let identity = IdentityHasher()
+    private var identity = IdentityHasher()
     private var depth = 0
-    private var context = Context.top
     /// Records met inside a correlation (counted, not read).
     private var insideCorrelation = false
 
@@ -56,14 +52,14 @@ struct HealthExportReader: XMLHandler {
 
     private mutating func startTopLevel(_ element: XMLElement) throws {
         if element.isNamed(Names.record) {
-            context = .record(try RecordDraft(element, file: file, attributes: &attributes, identity: identity))
+            record = try RecordDraft(element, file: file, attributes: &attributes, identity: &identity)
         } else if element.isNamed(Names.workout) {
-            context = .workout(try WorkoutDraft(element, file: file, attributes: &attributes, identity: identity))
+            workout = try WorkoutDraft(element, file: file, attributes: &attributes, identity: &identity)
         } else if element.isNamed(Names.activitySummary) {
-            try collector.add(activitySummary: ActivitySummaryDraft.event(element, attributes: &attributes, identity: identity))
+            try collector.add(activitySummary: ActivitySummaryDraft.event(element, attributes: &attributes, identity: &identity))
         } else {
             insideCorrelation = element.isNamed(Names.correlation)
-            context = .skipped(name: String(decoding: element.name, as: UTF8.self))
+            isSkipping = true
         }
         if attributes.sawUnknownReference {
             collector.noteLeftOut("it holds a reference (&…;) that is not XML's own; kept as written", file: file, line: element.line)
@@ -73,39 +69,29 @@ struct HealthExportReader: XMLHandler {
     }
 
     private mutating func startNested(_ element: XMLElement) throws {
-        let isDirectChild = depth == 2
-        switch context {
-        case .record(var draft):
-            if isDirectChild, element.isNamed(Names.metadataEntry) {
-                draft.addMetadata(element, attributes: &attributes)
-                context = .record(draft)
-            }
-        case .workout(var draft):
-            if isDirectChild {
-                // Only the workout's own statistics and metadata: a WorkoutActivity repeats
-                // the statistics and must never be added again.
-                draft.addChild(element, attributes: &attributes)
-                context = .workout(draft)
-            }
-        case .skipped:
-            if insideCorrelation, isDirectChild, element.isNamed(Names.record) { collector.noteNestedRecordSkipped() }
-        case .top:
-            break
+        // Only direct children count: a WorkoutActivity repeats the workout's statistics and
+        // must never be added again, and a record's children's children are not metadata.
+        guard depth == 2 else { return }
+        if record != nil {
+            if element.isNamed(Names.metadataEntry) { record?.addMetadata(element, attributes: &attributes) }
+        } else if workout != nil {
+            workout?.addChild(element, attributes: &attributes)
+        } else if insideCorrelation, element.isNamed(Names.record) {
+            collector.noteNestedRecordSkipped()
         }
     }
 
     private mutating func finishTopLevel() throws {
-        switch context {
-        case .record(let draft):
-            let (sample, event) = draft.finish(identity: identity)
+        if let draft = record {
+            let (sample, event) = draft.finish(identity: &identity)
             try collector.add(sample: sample, event, file: file, line: draft.line)
-        case .workout(let draft):
-            let (workout, event) = draft.finish(identity: identity)
-            try collector.add(workout: workout, event)
-        case .skipped, .top:
-            break
+        } else if let draft = workout {
+            let (finished, event) = draft.finish(identity: &identity)
+            try collector.add(workout: finished, event)
         }
-        context = .top
+        record = nil
+        workout = nil
+        isSkipping = false
         insideCorrelation = false
     }
 }

@@ -5,41 +5,98 @@ import StrideEvents
 /// versions apart); else a hash of every attribute with dates taken as instants — so the
 /// same sample from exports printed months apart, with other offsets, has one identity,
 /// and two samples that differ in any attribute have two.
-final class IdentityHasher {
+struct IdentityHasher {
     private let hasher = SHA256Hasher()
     private var material: [UInt8] = []
     private var order: [Int] = []
+    /// The sorted order of attributes, by the signature of their names as written: an
+    /// export writes the same attributes in the same order again and again.
+    private var orders: [UInt64: [Int]] = [:]
 
-    /// The 64-bit hash of an element's attributes, sorted by name, dates as instants and
-    /// references decoded.
-    func attributeHash(kind: StaticString, of element: XMLElement) -> UInt64 {
+    /// One attribute noted for the identity: ranges into `scratch`.
+    private struct Part {
+        var name: Range<Int>
+        var value: Range<Int>
+    }
+
+    private var scratch: [UInt8] = []
+    private var parts: [Part] = []
+
+    /// Starts noting the attributes of an element.
+    mutating func beginAttributes() {
+        scratch.removeAll(keepingCapacity: true)
+        parts.removeAll(keepingCapacity: true)
+    }
+
+    /// Notes an attribute with its value as text (references already decoded).
+    mutating func addAttribute(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
+        let nameStart = scratch.count
+        scratch.append(contentsOf: name)
+        let valueStart = scratch.count
+        scratch.append(contentsOf: value)
+        parts.append(Part(name: nameStart..<valueStart, value: valueStart..<scratch.count))
+    }
+
+    /// Notes an attribute whose value is text held in a string.
+    mutating func addAttribute(name: UnsafeRawBufferPointer, value: String) {
+        var value = value
+        value.withUTF8 { addAttribute(name: name, value: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Notes a date attribute as the instant it denotes, so that one sample printed with
+    /// different offsets has one identity.
+    mutating func addAttribute(name: UnsafeRawBufferPointer, instant: Timestamp) {
+        withUnsafeBytes(of: instant.millisecondsSince1970.littleEndian) { addAttribute(name: name, value: $0) }
+    }
+
+    /// The 64-bit hash of the noted attributes, sorted by name.
+    mutating func finishAttributes(kind: StaticString) -> UInt64 {
         material.removeAll(keepingCapacity: true)
         kind.withUTF8Buffer { material.append(contentsOf: $0) }
-        order.removeAll(keepingCapacity: true)
-        order.append(contentsOf: element.attributes.indices)
-        order.sort { left, right in
-            element.name(of: element.attributes[left]).lexicographicallyPrecedes(element.name(of: element.attributes[right]))
-        }
-        for index in order {
-            let attribute = element.attributes[index]
-            let name = element.name(of: attribute)
-            material.append(0x1E)
-            material.append(contentsOf: name)
-            material.append(0x1F)
-            let raw = element.rawValue(of: attribute)
-            if Self.isDateName(name), let instant = HealthDate.parse(raw) {
-                withUnsafeBytes(of: instant.millisecondsSince1970.littleEndian) { material.append(contentsOf: $0) }
-            } else if attribute.hasReferences {
-                material.append(contentsOf: XMLReferences.decode(raw).bytes)
-            } else {
-                material.append(contentsOf: raw)
+        scratch.withUnsafeBytes { scratch in
+            for index in sortedOrder(scratch) {
+                material.append(0x1E)
+                material.append(contentsOf: scratch[parts[index].name])
+                material.append(0x1F)
+                material.append(contentsOf: scratch[parts[index].value])
             }
         }
         return hashMaterial()
     }
 
+    /// The 64-bit hash of an element's attributes, sorted by name, dates as instants and
+    /// references decoded (for elements read without a draft of their own).
+    mutating func attributeHash(kind: StaticString, of element: XMLElement, attributes reader: inout AttributeReader) -> UInt64 {
+        beginAttributes()
+        for attribute in element.attributes {
+            let name = element.name(of: attribute)
+            let raw = element.rawValue(of: attribute)
+            if Self.isDateName(name), let instant = HealthDate.parse(raw) {
+                addAttribute(name: name, instant: instant)
+            } else if attribute.hasReferences {
+                addAttribute(name: name, value: reader.string(attribute, in: element))
+            } else {
+                addAttribute(name: name, value: raw)
+            }
+        }
+        return finishAttributes(kind: kind)
+    }
+
+    private mutating func sortedOrder(_ scratch: UnsafeRawBufferPointer) -> [Int] {
+        var signature: UInt64 = 0xCBF2_9CE4_8422_2325
+        for part in parts {
+            for byte in scratch[part.name] { signature = (signature ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            signature = (signature ^ 0xFF) &* 0x0000_0100_0000_01B3
+        }
+        if let known = orders[signature], known.count == parts.count { return known }
+        order = Array(parts.indices)
+        order.sort { scratch[parts[$0].name].lexicographicallyPrecedes(scratch[parts[$1].name]) }
+        if orders.count < 1024 { orders[signature] = order }
+        return order
+    }
+
     /// The 64-bit hash of text parts (an external UUID, a sync identifier and version).
-    func hash(_ parts: String...) -> UInt64 {
+    mutating func hash(_ parts: String...) -> UInt64 {
         material.removeAll(keepingCapacity: true)
         for part in parts {
             material.append(contentsOf: part.utf8)
@@ -48,7 +105,7 @@ final class IdentityHasher {
         return hashMaterial()
     }
 
-    private func hashMaterial() -> UInt64 {
+    private mutating func hashMaterial() -> UInt64 {
         material.withUnsafeBytes { bytes in
             hasher.digest(bytes) { UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)) }
         }
@@ -60,7 +117,7 @@ final class IdentityHasher {
 
     /// The entity and idempotency key of a sample or workout, from its metadata and its
     /// attribute hash.
-    func identity(kind: EntityKind, type: String, start: Timestamp, metadata: [MetadataEntry], attributeHash: UInt64)
+    mutating func identity(kind: EntityKind, type: String, start: Timestamp, metadata: [MetadataEntry], attributeHash: UInt64)
         -> (entity: EntityReference, key: IdempotencyKey)
     {
         if let external = metadata.first(where: { $0.key == "HKExternalUUID" })?.value {

@@ -17,7 +17,7 @@ struct RecordDraft {
 
     /// Reads the start tag.
     /// - Throws: ``XMLStructureError`` when a required attribute is missing or a date unreadable.
-    init(_ element: XMLElement, file: String, attributes reader: inout AttributeReader, identity: IdentityHasher) throws {
+    init(_ element: XMLElement, file: String, attributes reader: inout AttributeReader, identity: inout IdentityHasher) throws {
         line = element.line
         var type: String?
         var source: String?
@@ -28,22 +28,45 @@ struct RecordDraft {
         var created: Timestamp?
         var start: Timestamp?
         var end: Timestamp?
+        identity.beginAttributes()
         for attribute in element.attributes {
             let name = element.name(of: attribute)
             switch name.count {
-            case 4 where Names.type.matches(name): type = reader.string(attribute, in: element)
-            case 4 where Names.unit.matches(name): unit = reader.string(attribute, in: element)
+            case 4 where Names.type.matches(name):
+                type = reader.string(attribute, in: element)
+                identity.addAttribute(name: name, value: type ?? "")
+            case 4 where Names.unit.matches(name):
+                unit = reader.string(attribute, in: element)
+                identity.addAttribute(name: name, value: unit ?? "")
             case 5 where Names.value.matches(name):
                 value = reader.withDecodedBytes(attribute, in: element) { bytes in
-                    DecimalNumber.parse(bytes).map(SampleValue.number) ?? .text(String(decoding: bytes, as: UTF8.self))
+                    identity.addAttribute(name: name, value: bytes)
+                    return DecimalNumber.parse(bytes).map(SampleValue.number) ?? .text(String(decoding: bytes, as: UTF8.self))
                 }
-            case 6 where Names.device.matches(name): device = reader.string(attribute, in: element)
-            case 7 where Names.endDate.matches(name): end = try Self.date(attribute, in: element)
-            case 9 where Names.startDate.matches(name): start = try Self.date(attribute, in: element)
-            case 10 where Names.sourceName.matches(name): source = reader.string(attribute, in: element)
-            case 12 where Names.creationDate.matches(name): created = try Self.date(attribute, in: element)
-            case 13 where Names.sourceVersion.matches(name): version = reader.string(attribute, in: element)
-            default: break
+            case 6 where Names.device.matches(name):
+                device = reader.string(attribute, in: element)
+                identity.addAttribute(name: name, value: device ?? "")
+            case 7 where Names.endDate.matches(name):
+                let instant = try Self.date(attribute, in: element)
+                end = instant
+                identity.addAttribute(name: name, instant: instant)
+            case 9 where Names.startDate.matches(name):
+                let instant = try Self.date(attribute, in: element)
+                start = instant
+                identity.addAttribute(name: name, instant: instant)
+            case 10 where Names.sourceName.matches(name):
+                source = reader.string(attribute, in: element)
+                identity.addAttribute(name: name, value: source ?? "")
+            case 12 where Names.creationDate.matches(name):
+                let instant = try Self.date(attribute, in: element)
+                created = instant
+                identity.addAttribute(name: name, instant: instant)
+            case 13 where Names.sourceVersion.matches(name):
+                version = reader.string(attribute, in: element)
+                identity.addAttribute(name: name, value: version ?? "")
+            default:
+                // An attribute Stride does not read still makes the record what it is.
+                identity.addAttribute(name: name, value: reader.string(attribute, in: element))
             }
         }
         guard let type else { throw Self.missing("type", line: line) }
@@ -52,7 +75,7 @@ struct RecordDraft {
         guard let end else { throw Self.missing("endDate", line: line) }
         (healthType, sourceName, sourceVersion, self.device, self.unit, self.value) = (type, source, version, device, unit, value)
         (self.created, self.start, self.end) = (created, start, end)
-        attributeHash = identity.attributeHash(kind: "Record", of: element)
+        attributeHash = identity.finishAttributes(kind: "Record")
     }
 
     /// Adds a `MetadataEntry` child.
@@ -63,7 +86,7 @@ struct RecordDraft {
     }
 
     /// The sample and its pending event.
-    func finish(identity: IdentityHasher) -> (SampleRecorded, PendingEvent) {
+    func finish(identity: inout IdentityHasher) -> (SampleRecorded, PendingEvent) {
         let sample = SampleRecorded(
             healthType: healthType, deviceClass: DeviceClassifier.classify(device: device, sourceName: sourceName), value: value,
             unit: unit, start: start, end: end, created: created, sourceName: sourceName, sourceVersion: sourceVersion,

@@ -20,7 +20,7 @@ struct WorkoutDraft {
 
     /// Reads the start tag.
     /// - Throws: ``XMLStructureError`` when a required attribute is missing or a date unreadable.
-    init(_ element: XMLElement, file: String, attributes reader: inout AttributeReader, identity: IdentityHasher) throws {
+    init(_ element: XMLElement, file: String, attributes reader: inout AttributeReader, identity: inout IdentityHasher) throws {
         line = element.line
         func text(_ name: StaticName) -> String? { element.attribute(name).map { reader.string($0, in: element) } }
         func date(_ name: StaticName) throws -> Timestamp? {
@@ -43,7 +43,7 @@ struct WorkoutDraft {
         }
         attributeDistance = text(Names.totalDistance).map { ($0, text(Names.totalDistanceUnit) ?? "") }
         attributeEnergy = text(Names.totalEnergyBurned).map { ($0, text(Names.totalEnergyBurnedUnit) ?? "") }
-        attributeHash = identity.attributeHash(kind: "Workout", of: element)
+        attributeHash = identity.attributeHash(kind: "Workout", of: element, attributes: &reader)
     }
 
     /// Reads a direct child: the workout's own statistics and metadata.
@@ -66,7 +66,7 @@ struct WorkoutDraft {
     }
 
     /// The workout and its pending event.
-    func finish(identity: IdentityHasher) -> (WorkoutRecorded, PendingEvent) {
+    func finish(identity: inout IdentityHasher) -> (WorkoutRecorded, PendingEvent) {
         let distance = WorkoutDistance.read(statistics: statisticsDistance, attributes: attributeDistance)
         let energy = (statisticsEnergy ?? attributeEnergy).flatMap { written in
             Double(written.value).flatMap { value in HealthUnits.kilocalories(per: written.unit).map { value * $0 } }

@@ -7,7 +7,7 @@ import StrideEvents
 struct GPXReader: XMLHandler {
     private let file: String
     private let collector: IngestCollector
-    private let identity = IdentityHasher()
+    private var identity = IdentityHasher()
     private var creator = "GPX"
     private var points: [TrackPoint] = []
     private var segmentStarts: [Int] = []

@@ -7,7 +7,7 @@ import StrideEvents
 struct NDJSONReader {
     let file: String
     let collector: IngestCollector
-    private let identity = IdentityHasher()
+    private var identity = IdentityHasher()
     private var pending: [UInt8] = []
     private(set) var line = 0
 
@@ -56,7 +56,7 @@ struct NDJSONReader {
         }
     }
 
-    private func sample(from object: [String: Any]) throws -> (SampleRecorded, PendingEvent) {
+    private mutating func sample(from object: [String: Any]) throws -> (SampleRecorded, PendingEvent) {
         let type = try Self.text(object, "type")
         let start = try Self.instant(object, "start")
         let end = try Self.instant(object, "end")
@@ -82,7 +82,7 @@ struct NDJSONReader {
         return (sample, event)
     }
 
-    private func workout(from object: [String: Any]) throws -> (WorkoutRecorded, PendingEvent) {
+    private mutating func workout(from object: [String: Any]) throws -> (WorkoutRecorded, PendingEvent) {
         let activity = try Self.text(object, "activity")
         let start = try Self.instant(object, "start")
         let end = try Self.instant(object, "end")

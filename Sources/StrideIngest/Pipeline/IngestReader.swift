@@ -24,7 +24,7 @@ public struct ReadResult: Sendable {
 public enum IngestReader {
     /// The events an ingest commits at a time; a crash loses at most this open batch, which
     /// re-running the ingest completes.
-    public static let defaultBatchSize = 50_000
+    public static let defaultBatchSize = 20_000
 
     /// Reads `file`, handing each full batch (and the last) to `deliver`, in file order.
     ///

@@ -6,12 +6,19 @@ import StrideEvents
 enum DeviceClassifier {
     static func classify(device: String?, sourceName: String) -> DeviceClass {
         if let device {
-            if device.contains("model:Watch") { return .watch }
-            if device.contains("model:iPhone") { return .phone }
+            if contains(device, "model:Watch") { return .watch }
+            if contains(device, "model:iPhone") { return .phone }
             return .other
         }
-        if sourceName.contains("Watch") { return .watch }
-        if sourceName.contains("iPhone") { return .phone }
+        if contains(sourceName, "Watch") { return .watch }
+        if contains(sourceName, "iPhone") { return .phone }
         return .other
+    }
+
+    /// A byte search: Foundation's `contains` goes through NSString and costs more than the
+    /// rest of reading a record.
+    private static func contains(_ text: String, _ needle: StaticString) -> Bool {
+        var text = text
+        return text.withUTF8 { XMLScanner.find(needle, in: UnsafeRawBufferPointer($0), from: 0) != nil }
     }
 }

@@ -7,21 +7,22 @@ import StrideEvents
 enum HealthDate {
     /// The instant, or nil when the bytes are not such a date.
     static func parse(_ bytes: UnsafeRawBufferPointer) -> Timestamp? {
-        guard bytes.count == 25 else { return nil }
-        func digits(_ start: Int, _ count: Int) -> Int? {
-            var value = 0
-            for index in start..<start + count {
-                let digit = Int(bytes[index]) - 48
-                guard digit >= 0, digit <= 9 else { return nil }
-                value = value * 10 + digit
-            }
-            return value
-        }
-        guard bytes[4] == 45, bytes[7] == 45, bytes[10] == 32, bytes[13] == 58, bytes[16] == 58, bytes[19] == 32,
-            let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2), let hour = digits(11, 2),
-            let minute = digits(14, 2), let second = digits(17, 2), let offsetHours = digits(21, 2),
-            let offsetMinutes = digits(23, 2), bytes[20] == 43 || bytes[20] == 45
+        guard bytes.count == 25, bytes[4] == 45, bytes[7] == 45, bytes[10] == 32, bytes[13] == 58, bytes[16] == 58,
+            bytes[19] == 32, bytes[20] == 43 || bytes[20] == 45
         else { return nil }
+        // Every digit position, checked once: 0-3 year, 5-6 month, 8-9 day, 11-12 hour,
+        // 14-15 minute, 17-18 second, 21-22 and 23-24 the offset.
+        var values = (0, 0, 0, 0, 0, 0, 0, 0)
+        var isValid = true
+        func pair(_ index: Int) -> Int {
+            let high = Int(bytes[index]) &- 48
+            let low = Int(bytes[index + 1]) &- 48
+            if high < 0 || high > 9 || low < 0 || low > 9 { isValid = false }
+            return high &* 10 &+ low
+        }
+        values = (pair(0) * 100 + pair(2), pair(5), pair(8), pair(11), pair(14), pair(17), pair(21), pair(23))
+        let (year, month, day, hour, minute, second, offsetHours, offsetMinutes) = values
+        guard isValid else { return nil }
         let date = CivilDate(year: year, month: month, day: day)
         guard date.isValid, hour < 24, minute < 60, second < 61, offsetHours < 24, offsetMinutes < 60 else { return nil }
         let offset = (offsetHours * 3600 + offsetMinutes * 60) * (bytes[20] == 45 ? -1 : 1)

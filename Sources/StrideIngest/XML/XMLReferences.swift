@@ -23,7 +23,7 @@ enum XMLReferences {
                 index += 1
                 continue
             }
-            let name = Array(bytes[(index + 1)..<end])
+            let name = UnsafeRawBufferPointer(rebasing: bytes[(index + 1)..<end])
             if let decoded = decodeReference(name) {
                 output.append(contentsOf: decoded)
             } else {
@@ -35,21 +35,31 @@ enum XMLReferences {
         return (output, hasUnknown)
     }
 
-    private static func decodeReference(_ name: [UInt8]) -> [UInt8]? {
-        switch name {
-        case Array("amp".utf8): return [UInt8(ascii: "&")]
-        case Array("lt".utf8): return [UInt8(ascii: "<")]
-        case Array("gt".utf8): return [UInt8(ascii: ">")]
-        case Array("quot".utf8): return [UInt8(ascii: "\"")]
-        case Array("apos".utf8): return [UInt8(ascii: "'")]
+    private static func decodeReference(_ name: UnsafeRawBufferPointer) -> [UInt8]? {
+        switch name.count {
+        case 2 where name[0] == UInt8(ascii: "l") && name[1] == UInt8(ascii: "t"): return [UInt8(ascii: "<")]
+        case 2 where name[0] == UInt8(ascii: "g") && name[1] == UInt8(ascii: "t"): return [UInt8(ascii: ">")]
+        case 3 where name.elementsEqual("amp".utf8): return [UInt8(ascii: "&")]
+        case 4 where name.elementsEqual("quot".utf8): return [UInt8(ascii: "\"")]
+        case 4 where name.elementsEqual("apos".utf8): return [UInt8(ascii: "'")]
         default: break
         }
-        guard name.first == UInt8(ascii: "#"), name.count >= 2 else { return nil }
+        guard name.count >= 2, name[0] == UInt8(ascii: "#") else { return nil }
         let isHex = name[1] == UInt8(ascii: "x") || name[1] == UInt8(ascii: "X")
-        let digits = String(decoding: name.dropFirst(isHex ? 2 : 1), as: UTF8.self)
-        guard !digits.isEmpty, let value = UInt32(digits, radix: isHex ? 16 : 10), value != 0,
-            let scalar = Unicode.Scalar(value)
-        else { return nil }
+        var value: UInt32 = 0
+        let digits = name.dropFirst(isHex ? 2 : 1)
+        guard !digits.isEmpty, digits.count <= 8 else { return nil }
+        for byte in digits {
+            let digit: UInt32
+            switch byte {
+            case 48...57: digit = UInt32(byte - 48)
+            case 97...102 where isHex: digit = UInt32(byte - 87)
+            case 65...70 where isHex: digit = UInt32(byte - 55)
+            default: return nil
+            }
+            value = value * (isHex ? 16 : 10) + digit
+        }
+        guard value != 0, let scalar = Unicode.Scalar(value) else { return nil }
         return Array(String(Character(scalar)).utf8)
     }
 }
