@@ -90,9 +90,14 @@ let package = Package(
         .executableTarget(name: "ledger-writer", dependencies: ["StrideStore"], path: "Tests/LedgerWriter"),
         .testTarget(name: "StrideEventsTests", dependencies: ["StrideEvents"]),
         .testTarget(name: "StrideStoreTests", dependencies: ["StrideStore", "StrideEvents", "StrideTestSupport", "ledger-writer"]),
-        .testTarget(name: "StrideIngestTests", dependencies: ["StrideIngest", "StrideTestSupport"]),
+        .testTarget(
+            name: "StrideIngestTests",
+            dependencies: [
+                "StrideIngest", "StrideTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
         .testTarget(name: "StrideLedgerTests", dependencies: ["StrideLedger", "StrideTestSupport"]),
-        .testTarget(name: "StrideCommandTests", dependencies: ["StrideCommands", "StrideTestSupport", "stride"]),
+        .testTarget(name: "StrideCommandTests", dependencies: ["StrideCommands", "StrideTestSupport", "stride", "stride-sample"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -21,9 +21,11 @@ struct AttributeReader {
     }
 
     /// The attribute's bytes with references decoded, handed to `body`.
-    func withDecodedBytes<R>(_ attribute: XMLAttribute, in element: XMLElement, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+    mutating func withDecodedBytes<R>(_ attribute: XMLAttribute, in element: XMLElement, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         let raw = element.rawValue(of: attribute)
         guard attribute.hasReferences else { return body(raw) }
-        return XMLReferences.decode(raw).bytes.withUnsafeBytes(body)
+        let decoded = XMLReferences.decode(raw)
+        if decoded.hasUnknownReference { sawUnknownReference = true }
+        return decoded.bytes.withUnsafeBytes(body)
     }
 }

@@ -82,10 +82,11 @@ struct HealthExportReader: XMLHandler {
     }
 
     private mutating func finishTopLevel() throws {
-        if let draft = record {
+        if let draft = record.take() {
+            let line = draft.line
             let (sample, event) = draft.finish(identity: &identity)
-            try collector.add(sample: sample, event, file: file, line: draft.line)
-        } else if let draft = workout {
+            try collector.add(sample: sample, event, file: file, line: line)
+        } else if let draft = workout.take() {
             let (finished, event) = draft.finish(identity: &identity)
             try collector.add(workout: finished, event)
         }

@@ -21,11 +21,14 @@ struct IdentityHasher {
 
     private var scratch: [UInt8] = []
     private var parts: [Part] = []
+    private var valueText: [UInt8] = []
+    private var hasValue = false
 
     /// Starts noting the attributes of an element.
     mutating func beginAttributes() {
         scratch.removeAll(keepingCapacity: true)
         parts.removeAll(keepingCapacity: true)
+        hasValue = false
     }
 
     /// Notes an attribute with its value as text (references already decoded).
@@ -62,6 +65,56 @@ struct IdentityHasher {
             }
         }
         return hashMaterial()
+    }
+
+    /// Notes a record's value as written (references decoded): "72" and "72.0" are two
+    /// samples, as any two records that differ in an attribute are.
+    mutating func noteValue(_ bytes: UnsafeRawBufferPointer) {
+        valueText.removeAll(keepingCapacity: true)
+        valueText.append(contentsOf: bytes)
+        hasValue = true
+    }
+
+    /// The 64-bit hash of a record's attributes: the ones every record has in a fixed order,
+    /// then any others (noted with ``addAttribute(name:value:)``) sorted by name.
+    mutating func recordHash(
+        type: String, sourceName: String, sourceVersion: String?, device: String?, unit: String?, created: Timestamp?,
+        start: Timestamp, end: Timestamp
+    ) -> UInt64 {
+        material.removeAll(keepingCapacity: true)
+        material.append(contentsOf: "Record".utf8)
+        Self.append(type, tag: 1, to: &material)
+        Self.append(sourceName, tag: 2, to: &material)
+        if let sourceVersion { Self.append(sourceVersion, tag: 3, to: &material) }
+        if let device { Self.append(device, tag: 4, to: &material) }
+        if let unit { Self.append(unit, tag: 5, to: &material) }
+        if hasValue {
+            material.append(6)
+            material.append(contentsOf: valueText)
+        }
+        for (tag, instant) in [(UInt8(7), created), (8, start), (9, end)] {
+            guard let instant else { continue }
+            material.append(tag)
+            withUnsafeBytes(of: instant.millisecondsSince1970.littleEndian) { material.append(contentsOf: $0) }
+        }
+        if !parts.isEmpty {
+            scratch.withUnsafeBytes { scratch in
+                for index in sortedOrder(scratch) {
+                    material.append(0x1E)
+                    material.append(contentsOf: scratch[parts[index].name])
+                    material.append(0x1F)
+                    material.append(contentsOf: scratch[parts[index].value])
+                }
+            }
+        }
+        return hashMaterial()
+    }
+
+    private static func append(_ text: String, tag: UInt8, to material: inout [UInt8]) {
+        material.append(tag)
+        var text = text
+        text.withUTF8 { material.append(contentsOf: $0) }
+        material.append(0x1F)
     }
 
     /// The 64-bit hash of an element's attributes, sorted by name, dates as instants and

@@ -32,38 +32,19 @@ struct RecordDraft {
         for attribute in element.attributes {
             let name = element.name(of: attribute)
             switch name.count {
-            case 4 where Names.type.matches(name):
-                type = reader.string(attribute, in: element)
-                identity.addAttribute(name: name, value: type ?? "")
-            case 4 where Names.unit.matches(name):
-                unit = reader.string(attribute, in: element)
-                identity.addAttribute(name: name, value: unit ?? "")
+            case 4 where Names.type.matches(name): type = reader.string(attribute, in: element)
+            case 4 where Names.unit.matches(name): unit = reader.string(attribute, in: element)
             case 5 where Names.value.matches(name):
                 value = reader.withDecodedBytes(attribute, in: element) { bytes in
-                    identity.addAttribute(name: name, value: bytes)
+                    identity.noteValue(bytes)
                     return DecimalNumber.parse(bytes).map(SampleValue.number) ?? .text(String(decoding: bytes, as: UTF8.self))
                 }
-            case 6 where Names.device.matches(name):
-                device = reader.string(attribute, in: element)
-                identity.addAttribute(name: name, value: device ?? "")
-            case 7 where Names.endDate.matches(name):
-                let instant = try Self.date(attribute, in: element)
-                end = instant
-                identity.addAttribute(name: name, instant: instant)
-            case 9 where Names.startDate.matches(name):
-                let instant = try Self.date(attribute, in: element)
-                start = instant
-                identity.addAttribute(name: name, instant: instant)
-            case 10 where Names.sourceName.matches(name):
-                source = reader.string(attribute, in: element)
-                identity.addAttribute(name: name, value: source ?? "")
-            case 12 where Names.creationDate.matches(name):
-                let instant = try Self.date(attribute, in: element)
-                created = instant
-                identity.addAttribute(name: name, instant: instant)
-            case 13 where Names.sourceVersion.matches(name):
-                version = reader.string(attribute, in: element)
-                identity.addAttribute(name: name, value: version ?? "")
+            case 6 where Names.device.matches(name): device = reader.string(attribute, in: element)
+            case 7 where Names.endDate.matches(name): end = try Self.date(attribute, in: element)
+            case 9 where Names.startDate.matches(name): start = try Self.date(attribute, in: element)
+            case 10 where Names.sourceName.matches(name): source = reader.string(attribute, in: element)
+            case 12 where Names.creationDate.matches(name): created = try Self.date(attribute, in: element)
+            case 13 where Names.sourceVersion.matches(name): version = reader.string(attribute, in: element)
             default:
                 // An attribute Stride does not read still makes the record what it is.
                 identity.addAttribute(name: name, value: reader.string(attribute, in: element))
@@ -75,7 +56,9 @@ struct RecordDraft {
         guard let end else { throw Self.missing("endDate", line: line) }
         (healthType, sourceName, sourceVersion, self.device, self.unit, self.value) = (type, source, version, device, unit, value)
         (self.created, self.start, self.end) = (created, start, end)
-        attributeHash = identity.finishAttributes(kind: "Record")
+        attributeHash = identity.recordHash(
+            type: type, sourceName: source, sourceVersion: version, device: device, unit: unit, created: created, start: start,
+            end: end)
     }
 
     /// Adds a `MetadataEntry` child.

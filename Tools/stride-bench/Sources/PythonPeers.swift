@@ -8,6 +8,9 @@ struct PythonPeers {
 
     let python: String
 
+    /// The `healthkit-to-sqlite` command in the environment.
+    var healthkitToSQLite: String { (python as NSString).deletingLastPathComponent + "/healthkit-to-sqlite" }
+
     /// Creates or reuses the virtual environment; nil, with the reason printed, when that fails.
     static func prepare(work: String) -> PythonPeers? {
         let environment = work + "/venv"

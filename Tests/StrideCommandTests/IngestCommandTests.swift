@@ -1,0 +1,78 @@
+import Foundation
+import StrideTestSupport
+import Testing
+
+/// `stride ingest` as a user runs it, including a kill in the middle.
+@Suite("stride ingest")
+struct IngestCommandTests {
+    let stride = builtExecutable("stride")
+    let sample = builtExecutable("stride-sample")
+
+    func statsByType(_ ledger: String) throws -> [String: Int] {
+        let stats = try runProcess(stride, ["--ledger", ledger, "stats", "--json"])
+        let document = try JSONSerialization.jsonObject(with: Data(stats.standardOutput.utf8)) as? [String: Any]
+        return (document?["byType"] as? [String: Int]) ?? [:]
+    }
+
+    @Test("a generated export ingests once; again, it adds nothing; the summary says so and stderr stays quiet")
+    func ingestTwice() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let export = folder + "/export.zip"
+            #expect(try runProcess(sample, [export, "--days", "5"]).status == 0)
+            let first = try runProcess(stride, ["--ledger", folder + "/ledger", "ingest", export])
+            #expect(first.status == 0)
+            #expect(first.standardError.isEmpty)
+            // The generator repeats every 60th record: those are skipped even the first time.
+            #expect(first.standardOutput.contains("new events"))
+            #expect(first.standardOutput.contains("HKQuantityTypeIdentifierHeartRate"))
+            let second = try runProcess(stride, ["--ledger", folder + "/ledger", "ingest", "--json", export])
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(second.standardOutput.utf8)) as? [String: Any])
+            #expect(document["newEvents"] as? Int == 0)
+            #expect((document["duplicates"] as? Int ?? 0) > 1000)
+            #expect(try runProcess(stride, ["--ledger", folder + "/ledger", "verify"]).status == 0)
+        }
+    }
+
+    @Test("a missing file fails with its name on stderr; an NDJSON file with bad lines exits 1 after ingesting the rest")
+    func errors() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let missing = try runProcess(stride, ["--ledger", folder + "/ledger", "ingest", folder + "/nope.xml"])
+            #expect(missing.status == 1)
+            #expect(missing.standardError.contains("nope.xml"))
+            let ndjson = folder + "/s.ndjson"
+            try "{\"type\":\"HKQuantityTypeIdentifierStepCount\",\"start\":\"2024-05-01T08:00:00Z\",\"end\":\"2024-05-01T08:10:00Z\",\"value\":5}\n{oops\n"
+                .write(toFile: ndjson, atomically: true, encoding: .utf8)
+            let result = try runProcess(stride, ["--ledger", folder + "/ledger", "ingest", ndjson])
+            #expect(result.status == 1)
+            #expect(result.standardOutput.contains("line 2"))
+            #expect(try statsByType(folder + "/ledger")["sample.recorded"] == 1)
+        }
+    }
+
+    @Test("killed at random moments, an ingest leaves a ledger verify accepts, and a re-run ends where an uninterrupted run does",
+        arguments: [0.15, 0.4, 0.8])
+    func killed(after delay: Double) throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let export = folder + "/export.xml"
+            #expect(try runProcess(sample, [export, "--days", "40"]).status == 0)
+            let clean = folder + "/clean"
+            #expect(try runProcess(stride, ["--ledger", clean, "ingest", "--batch-size", "500", export]).status == 0)
+            let ledger = folder + "/killed"
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: stride)
+            process.arguments = ["--ledger", ledger, "ingest", "--quiet", "--batch-size", "500", export]
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if FileManager.default.fileExists(atPath: ledger + "/data.mdb") {
+                let verify = try runProcess(stride, ["--ledger", ledger, "verify"])
+                #expect(verify.status == 0 || verify.standardError.contains("no ledger"), "\(verify.standardError)")
+            }
+            #expect(try runProcess(stride, ["--ledger", ledger, "ingest", "--quiet", export]).status == 0)
+            #expect(try runProcess(stride, ["--ledger", ledger, "verify"]).status == 0)
+            #expect(try statsByType(ledger) == statsByType(clean))
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Glibc
+
+/// A child process run to completion, with its wall time and peak memory.
+struct ChildRun {
+    var seconds: Double
+    var peakKilobytes: Int
+    var status: Int32
+    var output: String
+}
+
+/// Runs a program (looked up in PATH when not a path) with its output captured, and
+/// measures it with `wait4`'s resource usage.
+func runChild(_ program: String, _ arguments: [String]) throws -> ChildRun {
+    let outputPath = NSTemporaryDirectory() + "stride-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out"
+    defer { unlink(outputPath) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let began = monotonicSeconds()
+    let result = posix_spawnp(&pid, program, &actions, nil, argv, environ)
+    guard result == 0 else { throw BenchFailure("cannot start \(program): \(String(cString: strerror(result)))") }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let seconds = monotonicSeconds() - began
+    let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return ChildRun(seconds: seconds, peakKilobytes: usage.ru_maxrss, status: exitStatus, output: output)
+}
+
+/// A benchmark that could not run, with what to do.
+struct BenchFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The folder holding this benchmark's executable, where `stride` and `stride-sample` are built too.
+let productsFolder: String = {
+    URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
+}()
