@@ -45,20 +45,29 @@ let package = Package(
         .target(name: "StrideEvents", dependencies: ["COpenSSL", "CChecksum"]),
         // CRC-32C with the SSE4.2 instruction (Swift cannot reach it), a table elsewhere.
         .target(name: "CChecksum"),
-        // Everything that touches LMDB: the safe API over the C library and the event log.
-        .target(name: "StrideStore", dependencies: ["CLMDB", "StrideEvents"]),
+        // The projection engine's model: a projection's pure fold, its rows, its digest.
+        .target(name: "StrideProjection", dependencies: ["StrideEvents"]),
+        // Everything that touches LMDB: the safe API over the C library, the event log, and
+        // projection rows and checkpoints.
+        .target(name: "StrideStore", dependencies: ["CLMDB", "StrideEvents", "StrideProjection"]),
         // Reading Apple Health exports (zip or XML), NDJSON and GPX into pending events.
         .target(
             name: "StrideIngest",
             dependencies: ["StrideEvents", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
+        // Projections, one folder each.
+        .target(name: "DailyHealth", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/DailyHealth"),
+        .target(name: "SampleCounts", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/SampleCounts"),
         // The ledger as a user sees it: open or create, verify, export, import, backup, stats.
-        .target(name: "StrideLedger", dependencies: ["StrideEvents", "StrideStore", "StrideIngest"]),
+        .target(
+            name: "StrideLedger",
+            dependencies: ["StrideEvents", "StrideStore", "StrideIngest", "StrideProjection", "DailyHealth", "SampleCounts"]
+        ),
         // The `stride` command's subcommands, kept in a library so tests can run them.
         .target(
             name: "StrideCommands",
             dependencies: [
-                "StrideLedger", "StrideIngest",
+                "StrideLedger", "StrideIngest", "DailyHealth",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/stride/Commands"
@@ -89,13 +98,16 @@ let package = Package(
         // A second process that appends, for the concurrent-writers test.
         .executableTarget(name: "ledger-writer", dependencies: ["StrideStore"], path: "Tests/LedgerWriter"),
         .testTarget(name: "StrideEventsTests", dependencies: ["StrideEvents"]),
-        .testTarget(name: "StrideStoreTests", dependencies: ["StrideStore", "StrideEvents", "StrideTestSupport", "ledger-writer"]),
+        .testTarget(
+            name: "StrideStoreTests", dependencies: ["StrideStore", "StrideEvents", "StrideProjection", "StrideTestSupport", "ledger-writer"]
+        ),
         .testTarget(
             name: "StrideIngestTests",
             dependencies: [
                 "StrideIngest", "StrideTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
+        .testTarget(name: "DailyHealthTests", dependencies: ["DailyHealth", "StrideProjection", "StrideTestSupport"]),
         .testTarget(name: "StrideLedgerTests", dependencies: ["StrideLedger", "StrideTestSupport"]),
         .testTarget(name: "StrideCommandTests", dependencies: ["StrideCommands", "StrideTestSupport", "stride", "stride-sample"]),
     ],

@@ -4,16 +4,23 @@
 public enum SampleQuality {
     /// The reason a sample cannot count, or nil when it can.
     public static func problem(with sample: SampleRecorded) -> String? {
+        problem(with: SampleFacts(sample))
+    }
+
+    /// The reason a sample cannot count, or nil when it can: the rule reads only the facts
+    /// figures are made of (type, value, unit, times).
+    public static func problem(with sample: SampleFacts) -> String? {
         if sample.end < sample.start { return "it ends before it starts" }
         let isQuantity = sample.healthType.hasPrefix("HKQuantityTypeIdentifier")
         if isQuantity, sample.value.number == nil { return "its value is not a number" }
+        if let number = sample.value.number, !number.isFinite { return "its value is not a finite number" }
         if let unit = sample.unit, !isKnown(unit: unit, for: sample.healthType) {
             return "its unit \"\(unit)\" is unknown for \(sample.healthType)"
         }
         if sample.healthType == "HKCategoryTypeIdentifierSleepAnalysis", SleepValue(sample.value.text ?? "") == nil {
             return "its sleep value \"\(sample.value.text ?? "")\" is unknown"
         }
-        if hasControlCharacter(sample.sourceName) || hasControlCharacter(sample.value.text ?? "") || hasControlCharacter(sample.unit ?? "") {
+        if hasControlCharacter(sample.value.text ?? "") || hasControlCharacter(sample.unit ?? "") {
             return "it holds a control character"
         }
         return nil

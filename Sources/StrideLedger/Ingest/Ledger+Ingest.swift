@@ -60,6 +60,7 @@ extension Ledger {
             throw error
         }
         outcome.waitForReader()
+        try catchUp()
         guard let result = outcome.result else {
             throw IngestError.unreadable(file: file, reason: "the reader stopped without a result")
         }

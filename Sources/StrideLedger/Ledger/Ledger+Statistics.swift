@@ -38,7 +38,8 @@ extension Ledger {
             .sorted { $0.name < $1.name }
         let last = try store.lastSequence()
         return LedgerStatistics(
-            events: UInt64(counts.values.reduce(0, +)), lastSequence: last, byType: byType, samplesByHealthType: [],
+            events: UInt64(counts.values.reduce(0, +)), lastSequence: last, byType: byType,
+            samplesByHealthType: try samplesByHealthType(),
             bytes: store.fileSize, timeZone: timeZoneIdentifier)
     }
 }

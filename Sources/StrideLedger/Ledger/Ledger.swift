@@ -85,7 +85,9 @@ public final class Ledger: Sendable {
         guard let first = try store.event(at: 1) else {
             throw LedgerError.damaged(path: path, problem: "its creation event is missing")
         }
-        return Ledger(store: store, timeZone: try self.timeZone(of: first, path: path), clock: clock)
+        let ledger = Ledger(store: store, timeZone: try self.timeZone(of: first, path: path), clock: clock)
+        try ledger.catchUp()
+        return ledger
     }
 
     private static func timeZone(of first: RecordedEvent, path: String) throws -> (identifier: String, zone: TimeZone) {

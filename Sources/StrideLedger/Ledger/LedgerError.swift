@@ -22,6 +22,8 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
     case brokenExport(path: String, line: Int, sequence: UInt64, problem: String)
     /// The ledger holds events the export file does not start with.
     case importConflict(path: String, ledger: String, problem: String)
+    /// A projection name that is not one of the ledger's.
+    case unknownProjection(String, known: [String])
 
     public var description: String {
         switch self {
@@ -47,6 +49,8 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(path), line \(line): event \(sequence): \(problem); the file was altered or damaged — nothing was imported, import an intact export"
         case .importConflict(let path, let ledger, let problem):
             "cannot import \(path) into \(ledger): \(problem); import into a new ledger with --ledger NEW-PATH"
+        case .unknownProjection(let name, let known):
+            "there is no projection named \"\(name)\"; name one of: \(known.joined(separator: ", "))"
         }
     }
 }

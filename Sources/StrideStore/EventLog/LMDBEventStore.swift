@@ -12,7 +12,8 @@ import StrideEvents
 ///   which `keys` already finds;
 /// - `typeRuns`: first sequence (integer key) → type code, for each run of consecutive
 ///   events of one type (an ingest's batch is a few runs, not thousands of entries);
-/// - `meta`: the storage format.
+/// - `meta`: the storage format;
+/// - `projectionMeta`: each projection's version and checkpoint; `projection:NAME`: its rows.
 ///
 /// Index keys are big-endian so that they sort as numbers: sample and workout identities
 /// begin with their start time (see ``SampleIdentity``), so an ingest's batch inserts into a
@@ -32,6 +33,8 @@ public final class LMDBEventStore: EventStore {
     let entitiesDatabase: Database
     let typeRunsDatabase: Database
     let metaDatabase: Database
+    let projectionMetaDatabase: Database
+    let projectionDatabases = ProjectionDatabases()
 
     /// The directory holding the ledger's files.
     public var directory: String { environment.directory }
@@ -39,13 +42,14 @@ public final class LMDBEventStore: EventStore {
     /// Opens the log in `directory`, creating the directory (mode 0700) and files (0600).
     /// - Throws: ``LMDBError``, or ``LedgerFormatError`` when a newer Stride wrote the ledger.
     public init(directory: String, initialMapSize: Int = LMDBEventStore.defaultInitialMapSize) throws {
-        environment = try Environment(directory: directory, initialMapSize: initialMapSize, maxDatabases: 16)
+        environment = try Environment(directory: directory, initialMapSize: initialMapSize, maxDatabases: 32)
         let databases = try environment.openDatabases([
             ("events", [.integerKeys]), ("keys", []),
             ("entities", [.duplicateSort, .duplicateFixed, .integerDuplicates]), ("typeRuns", [.integerKeys]), ("meta", []),
+            ("projectionMeta", []),
         ])
-        (eventsDatabase, keysDatabase, entitiesDatabase, typeRunsDatabase, metaDatabase) =
-            (databases[0], databases[1], databases[2], databases[3], databases[4])
+        (eventsDatabase, keysDatabase, entitiesDatabase, typeRunsDatabase, metaDatabase, projectionMetaDatabase) =
+            (databases[0], databases[1], databases[2], databases[3], databases[4], databases[5])
         try checkFormat()
     }
 

@@ -88,3 +88,27 @@ extension Transaction {
         }
     }
 }
+
+extension Transaction {
+    /// A copyable view of this transaction for reading, for a closure the compiler cannot
+    /// prove stays inside the transaction (a projection run's row loader). Internal to the
+    /// store, and never used after the transaction ends.
+    var reader: TransactionReader { TransactionReader(handle: handle) }
+}
+
+/// See ``Transaction/reader``.
+struct TransactionReader {
+    let handle: OpaquePointer
+
+    /// The value stored under a byte-string key, copied out.
+    func bytes(in database: Database, forKey key: [UInt8]) throws -> [UInt8]? {
+        try key.withUnsafeBytes { key in
+            var keyValue = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
+            var data = MDB_val()
+            let result = mdb_get(handle, database.handle, &keyValue, &data)
+            if result == MDB_NOTFOUND { return nil }
+            try LMDBError.check(result, "mdb_get")
+            return Array(UnsafeRawBufferPointer(start: data.mv_data, count: data.mv_size))
+        }
+    }
+}

@@ -11,7 +11,8 @@ public struct StrideCommand: ParsableCommand {
             """,
         subcommands: [
             InitCommand.self, LogCommand.self, StatsCommand.self, VerifyCommand.self, ExportCommand.self,
-            ImportCommand.self, BackupCommand.self, IngestCommand.self,
+            ImportCommand.self, BackupCommand.self, IngestCommand.self, DailyCommand.self, RebuildCommand.self,
+            ReplayCommand.self,
         ]
     )
 

@@ -148,6 +148,15 @@ public struct SampleRecorded: EventPayload {
         metadata = try reader.readMetadata()
     }
 
+    /// Reads the fields after the end time and returns the metadata (for ``SampleFacts``).
+    static func readRest(_ reader: inout BinaryReader) throws -> [MetadataEntry] {
+        _ = try reader.readOptional { try $0.readTimestamp() }
+        _ = try reader.readString()
+        _ = try reader.readOptional { try $0.readString() }
+        _ = try reader.readOptional { try $0.readString() }
+        return try reader.readMetadata()
+    }
+
     public var json: JSONValue {
         let valueJSON: JSONValue =
             switch value {

@@ -15,6 +15,9 @@ struct VerifyCommand: ParsableCommand {
         let result = try Ledger.verify(at: path) { checked in
             if Console.isInteractive && !output.json { Console.note("verified \(checked) events…") }
         }
+        // Projections are compared only on an intact log: a damaged one cannot be replayed.
+        let checks = result.isIntact ? try ledger.openExisting().verifyProjections() : []
+        let damagedProjections = checks.filter { !$0.matches }
         if output.json {
             Console.print(json: .object([
                 "intact": .bool(result.isIntact),
@@ -23,9 +26,23 @@ struct VerifyCommand: ParsableCommand {
                 "firstBadSequence": .integer(result.logFault?.sequence),
                 "logFault": .string(result.logFault?.description),
                 "indexFaults": .array(result.indexFaults.map { .string($0) }),
+                "projections": .array(checks.map { check in
+                    .object([
+                        "name": .string(check.name), "checkpoint": .integer(check.checkpoint), "matches": .bool(check.matches),
+                        "storedDigest": .string(check.storedDigest.description), "rebuiltDigest": .string(check.rebuiltDigest.description),
+                    ])
+                }),
             ]))
         } else if result.isIntact {
             Console.print("Ledger \(path) is intact: \(result.checkedEvents) events, checksums and hash chain hold, indexes agree. Last hash \(result.lastHash).")
+            for check in checks where check.matches {
+                Console.print("Projection \(check.name) matches a rebuild at event \(check.checkpoint) (digest \(check.storedDigest.description.prefix(16))…).")
+            }
+        }
+        guard damagedProjections.isEmpty else {
+            throw CommandFailure(
+                "the projections " + damagedProjections.map { "\($0.name) (stored \($0.storedDigest.description.prefix(16))…, rebuilt \($0.rebuiltDigest.description.prefix(16))…)" }.joined(separator: ", ")
+                    + " differ from a rebuild; the log itself is intact. Run `stride rebuild " + damagedProjections.map(\.name).joined(separator: " ") + "` to repair them.")
         }
         guard result.isIntact else {
             var problems: [String] = []

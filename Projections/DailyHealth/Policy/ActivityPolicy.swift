@@ -1,0 +1,64 @@
+import StrideEvents
+
+/// A day's total of an additive measure (steps, metres, kilocalories) and what made it.
+public struct ActivityTotal: Hashable, Sendable {
+    /// The total.
+    public var value: Double
+    /// The samples that counted for something.
+    public var samplesUsed: Int
+    /// Their device classes, best first.
+    public var classes: [DeviceClass]
+}
+
+/// The activity rule for steps, distance and energy over a day: a sample's value is spread
+/// evenly over its span, so one crossing midnight is split by time; where samples of several
+/// device classes overlap, the best class present (watch, then phone, then other) takes each
+/// stretch of time and the others count nothing there, while two samples of the winning
+/// class that overlap both count; a zero-length sample counts where no better class covers
+/// its instant. Nil when no sample touches the day.
+public enum ActivityPolicy {
+    public static func total(_ facts: [Fact], day: Range<Timestamp>) -> ActivityTotal? {
+        let dayStart = day.lowerBound.millisecondsSince1970
+        let dayEnd = day.upperBound.millisecondsSince1970
+        let spans = facts.filter { $0.end > $0.start && $0.start < day.upperBound && $0.end > day.lowerBound }
+        let points = facts.filter { $0.end == $0.start && day.contains($0.start) }
+        guard !spans.isEmpty || !points.isEmpty else { return nil }
+
+        var contributions = [Double](repeating: 0, count: spans.count)
+        // Every start and end inside the day cuts it into stretches covered by a fixed set.
+        var cuts = Set([dayStart, dayEnd])
+        for fact in spans {
+            cuts.insert(max(dayStart, fact.start.millisecondsSince1970))
+            cuts.insert(min(dayEnd, fact.end.millisecondsSince1970))
+        }
+        let ordered = cuts.sorted()
+        let byStart = spans.indices.sorted { spans[$0].start < spans[$1].start }
+        var next = 0
+        var active: [Int] = []
+        for (low, high) in zip(ordered, ordered.dropFirst()) {
+            while next < byStart.count, spans[byStart[next]].start.millisecondsSince1970 <= low {
+                active.append(byStart[next])
+                next += 1
+            }
+            active.removeAll { spans[$0].end.millisecondsSince1970 <= low }
+            guard let best = active.map({ spans[$0].deviceClass }).min() else { continue }
+            for index in active where spans[index].deviceClass == best {
+                let fact = spans[index]
+                let duration = Double(fact.end.millisecondsSince1970 - fact.start.millisecondsSince1970)
+                contributions[index] += fact.value * Double(high - low) / duration
+            }
+        }
+        var total = contributions.reduce(0, +)
+        var used = Set(spans.indices.filter { contributions[$0] > 0 }.map { spans[$0].deviceClass })
+        var usedCount = contributions.filter { $0 > 0 }.count
+        for point in points {
+            let instant = point.start
+            let covering = spans.filter { $0.start <= instant && instant < $0.end }.map(\.deviceClass).min()
+            if let covering, covering < point.deviceClass { continue }
+            total += point.value
+            used.insert(point.deviceClass)
+            usedCount += 1
+        }
+        return ActivityTotal(value: total, samplesUsed: usedCount, classes: used.sorted())
+    }
+}

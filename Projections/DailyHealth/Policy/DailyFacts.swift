@@ -1,0 +1,98 @@
+import StrideEvents
+
+/// One sample as the daily records use it: its span, its value in Stride's units (metres,
+/// kilocalories, beats per minute, steps), its device class, and where it came from.
+public struct Fact: Hashable, Sendable {
+    /// When it starts.
+    public var start: Timestamp
+    /// When it ends.
+    public var end: Timestamp
+    /// Its value (for sleep, 0: the stage says it all).
+    public var value: Double
+    /// Its device class.
+    public var deviceClass: DeviceClass
+    /// The stage, for a sleep sample.
+    public var sleep: SleepValue?
+    /// The sequence of its event.
+    public var sequence: UInt64
+    /// Its entity, when a sync identifier identifies it (a later version replaces it).
+    public var syncEntity: UInt128?
+
+    /// Creates a fact.
+    public init(
+        start: Timestamp, end: Timestamp, value: Double, deviceClass: DeviceClass, sleep: SleepValue? = nil, sequence: UInt64 = 0,
+        syncEntity: UInt128? = nil
+    ) {
+        self.start = start
+        self.end = end
+        self.value = value
+        self.deviceClass = deviceClass
+        self.sleep = sleep
+        self.sequence = sequence
+        self.syncEntity = syncEntity
+    }
+}
+
+/// What the daily records read from a sample: which measure it feeds.
+public enum Measure: UInt8, CaseIterable, Sendable {
+    case sleep = 0
+    case heartRate = 1
+    case restingHeartRate = 2
+    case steps = 3
+    case distance = 4
+    case activeEnergy = 5
+
+    /// The measure a sample feeds and its value in Stride's units; nil when it feeds none,
+    /// or when ``SampleQuality`` leaves it out.
+    public static func reading(_ sample: SampleFacts) -> (measure: Measure, value: Double, sleep: SleepValue?)? {
+        guard SampleQuality.problem(with: sample) == nil else { return nil }
+        switch sample.healthType {
+        case "HKCategoryTypeIdentifierSleepAnalysis":
+            return SleepValue(sample.value.text ?? "").map { (.sleep, 0, $0) }
+        case "HKQuantityTypeIdentifierHeartRate":
+            return sample.value.number.map { (.heartRate, $0, nil) }
+        case "HKQuantityTypeIdentifierRestingHeartRate":
+            return sample.value.number.map { (.restingHeartRate, $0, nil) }
+        case "HKQuantityTypeIdentifierStepCount":
+            return sample.value.number.map { (.steps, $0, nil) }
+        case "HKQuantityTypeIdentifierDistanceWalkingRunning":
+            guard let value = sample.value.number, let factor = HealthUnits.metres(per: sample.unit ?? "m") else { return nil }
+            return (.distance, value * factor, nil)
+        case "HKQuantityTypeIdentifierActiveEnergyBurned":
+            guard let value = sample.value.number, let factor = HealthUnits.kilocalories(per: sample.unit ?? "kcal") else { return nil }
+            return (.activeEnergy, value * factor, nil)
+        default:
+            return nil
+        }
+    }
+}
+
+/// The facts of one local day: the samples of each measure that touch it (for sleep, those
+/// overlapping its 18:00–18:00 window), in the order they were recorded.
+public struct DayFacts: Hashable, Sendable {
+    /// Facts by measure.
+    public var facts: [[Fact]] = Array(repeating: [], count: Measure.allCases.count)
+    /// The last sequence that changed the day.
+    public var lastSequence: UInt64 = 0
+
+    /// Creates empty facts.
+    public init() {}
+
+    /// The facts of one measure.
+    public subscript(measure: Measure) -> [Fact] {
+        get { facts[Int(measure.rawValue)] }
+        set { facts[Int(measure.rawValue)] = newValue }
+    }
+
+    /// Adds a fact to a measure.
+    public mutating func add(_ fact: Fact, to measure: Measure) {
+        facts[Int(measure.rawValue)].append(fact)
+        lastSequence = max(lastSequence, fact.sequence)
+    }
+
+    /// Removes the facts of a sync-identified sample (a later version replaces them).
+    public mutating func removeFacts(ofSyncEntity entity: UInt128, changedAt sequence: UInt64) {
+        for index in facts.indices { facts[index].removeAll { $0.syncEntity == entity } }
+        lastSequence = max(lastSequence, sequence)
+    }
+}

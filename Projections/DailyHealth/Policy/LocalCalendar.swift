@@ -1,0 +1,91 @@
+import Foundation
+import StrideEvents
+
+/// Local calendar days in one IANA time zone: the day an instant falls on, and the instant a
+/// local wall-clock time denotes. Days of 23 and 25 hours come out right because offsets are
+/// looked up per instant from the zone's own transitions, computed once.
+public struct LocalCalendar: Sendable {
+    /// The zone's identifier.
+    public let identifier: String
+    /// Instants (seconds) where the offset changes, ascending, and the offset from each on.
+    private let transitions: [Int64]
+    private let offsets: [Int]
+    private let initialOffset: Int
+
+    /// The calendar of a time zone, with its transitions from 1900 to 2200.
+    public init(timeZone: TimeZone) {
+        identifier = timeZone.identifier
+        var transitions: [Int64] = []
+        var offsets: [Int] = []
+        var cursor = Date(timeIntervalSince1970: -2_208_988_800)  // 1900-01-01
+        let limit = Date(timeIntervalSince1970: 7_258_118_400)  // 2200-01-01
+        initialOffset = timeZone.secondsFromGMT(for: cursor)
+        while let next = timeZone.nextDaylightSavingTimeTransition(after: cursor), next < limit, transitions.count < 1000 {
+            transitions.append(Int64(next.timeIntervalSince1970.rounded()))
+            offsets.append(timeZone.secondsFromGMT(for: next))
+            cursor = next
+        }
+        self.transitions = transitions
+        self.offsets = offsets
+    }
+
+    /// The UTC offset in seconds at an instant.
+    public func offset(at instant: Timestamp) -> Int {
+        offset(atSecond: instant.secondsSince1970)
+    }
+
+    private func offset(atSecond second: Int64) -> Int {
+        // The last transition at or before `second`.
+        var low = 0
+        var high = transitions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if transitions[middle] <= second { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? initialOffset : offsets[low - 1]
+    }
+
+    /// The local day an instant falls on.
+    public func day(of instant: Timestamp) -> CivilDate {
+        let local = instant.secondsSince1970 + Int64(offset(at: instant))
+        return CivilDate(daysSince1970: local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400))
+    }
+
+    /// The local time of day, in seconds after local midnight, of an instant.
+    public func secondOfDay(_ instant: Timestamp) -> Int64 {
+        let local = instant.secondsSince1970 + Int64(offset(at: instant))
+        return ((local % 86_400) + 86_400) % 86_400
+    }
+
+    /// The instant a local wall-clock time on a day denotes. A time skipped by a change to
+    /// summer time gives the instant the clocks jumped (the first that exists); a time that
+    /// occurs twice gives the first occurrence.
+    public func instant(of day: CivilDate, secondOfDay: Int64) -> Timestamp {
+        let wall = day.daysSince1970 * 86_400 + secondOfDay
+        let early = wall - Int64(offset(atSecond: wall + 86_400))
+        let late = wall - Int64(offset(atSecond: wall - 86_400))
+        let valid = [early, late].filter { $0 + Int64(offset(atSecond: $0)) == wall }
+        if let first = valid.min() { return Timestamp(secondsSince1970: first) }
+        // In a gap the wall time never occurs: the clocks jumped over it at a transition
+        // between the two candidates, the first instant of the day that exists after it.
+        let (low, high) = (min(early, late), max(early, late))
+        return Timestamp(secondsSince1970: transitions.first { $0 > low && $0 <= high } ?? high)
+    }
+
+    /// Local midnight starting a day.
+    public func start(of day: CivilDate) -> Timestamp { instant(of: day, secondOfDay: 0) }
+
+    /// The day's span, `[midnight, next midnight)`: 23, 24 or 25 hours.
+    public func span(of day: CivilDate) -> Range<Timestamp> { start(of: day)..<start(of: day.adding(days: 1)) }
+
+    /// The sleep window of a day, `[the day before at 18:00, the day at 18:00)`.
+    public func sleepWindow(of day: CivilDate) -> Range<Timestamp> {
+        instant(of: day.adding(days: -1), secondOfDay: 18 * 3600)..<instant(of: day, secondOfDay: 18 * 3600)
+    }
+
+    /// The day whose sleep window holds an instant.
+    public func sleepDay(of instant: Timestamp) -> CivilDate {
+        let day = day(of: instant)
+        return secondOfDay(instant) >= 18 * 3600 ? day.adding(days: 1) : day
+    }
+}

@@ -1,0 +1,147 @@
+/// The parts of a recorded sample that figures are computed from, decoded without the
+/// rest (source, device, metadata): projections rebuild over millions of samples, and
+/// decoding what they never read would cost more than everything they do.
+public struct SampleFacts: Hashable, Sendable {
+    /// The HealthKit type identifier.
+    public var healthType: String
+    /// The device class.
+    public var deviceClass: DeviceClass
+    /// The value.
+    public var value: SampleValue
+    /// The unit, when written.
+    public var unit: String?
+    /// When the sample starts.
+    public var start: Timestamp
+    /// When it ends.
+    public var end: Timestamp
+    /// The `HKMetadataKeySyncVersion`, for samples identified by a sync identifier: a higher
+    /// version of the same sample supersedes a lower one.
+    public var syncVersion: Int?
+
+    /// Creates facts.
+    public init(
+        healthType: String, deviceClass: DeviceClass, value: SampleValue, unit: String?, start: Timestamp, end: Timestamp,
+        syncVersion: Int? = nil
+    ) {
+        self.healthType = healthType
+        self.deviceClass = deviceClass
+        self.value = value
+        self.unit = unit
+        self.start = start
+        self.end = end
+        self.syncVersion = syncVersion
+    }
+
+    /// The facts of a full sample.
+    public init(_ sample: SampleRecorded, isSyncIdentified: Bool = false) {
+        self.init(
+            healthType: sample.healthType, deviceClass: sample.deviceClass, value: sample.value, unit: sample.unit,
+            start: sample.start, end: sample.end,
+            syncVersion: isSyncIdentified ? Self.syncVersion(in: sample.metadata) : nil)
+    }
+
+    static func syncVersion(in metadata: [MetadataEntry]) -> Int {
+        metadata.first { $0.key == "HKMetadataKeySyncVersion" }.flatMap { Int($0.value) } ?? 0
+    }
+
+    /// Reads the leading fields of a `sample.recorded` payload; the metadata only when the
+    /// sample is identified by a sync identifier (its version is there).
+    init(decoding reader: inout BinaryReader, schemaVersion: UInt16, isSyncIdentified: Bool) throws {
+        guard schemaVersion == 1 else { throw SampleRecorded.unknownVersion(schemaVersion) }
+        healthType = try reader.readHealthType()
+        guard let deviceClass = DeviceClass(rawValue: try reader.readByte()) else {
+            throw DecodingFailure("unknown device class")
+        }
+        self.deviceClass = deviceClass
+        switch try reader.readByte() {
+        case 0: value = .absent
+        case 1: value = .number(try reader.readDouble())
+        case 2: value = .text(try reader.readString())
+        case let other: throw DecodingFailure("unknown value kind \(other)")
+        }
+        unit = try reader.readOptional { try $0.readString() }
+        start = try reader.readTimestamp()
+        end = start.adding(milliseconds: try reader.readSignedVarint())
+        guard isSyncIdentified else {
+            syncVersion = nil
+            return
+        }
+        let full = try SampleRecorded.readRest(&reader)
+        syncVersion = Self.syncVersion(in: full)
+    }
+}
+
+extension SampleIdentity {
+    /// Whether an entity is a sample identified by its sync identifier (its identity has no
+    /// start time: versions of it may start at different times).
+    public static func isSyncIdentified(_ entity: EntityReference) -> Bool {
+        entity.id >> 64 == 1 << 63
+    }
+}
+
+/// An event as a projection receives it: samples as their facts, everything else decoded.
+public struct ProjectionEvent: Sendable {
+    /// What the event says.
+    public enum Content: Sendable {
+        /// A health sample's facts.
+        case sample(SampleFacts)
+        /// Any other event.
+        case event(LedgerEvent)
+    }
+
+    /// The sequence.
+    public var sequence: UInt64
+    /// When the log recorded it.
+    public var recordedAt: Timestamp
+    /// When its subject happened.
+    public var occurredAt: Timestamp
+    /// The entity.
+    public var entity: EntityReference
+    /// The content.
+    public var content: Content
+
+    /// Creates a projection event.
+    public init(sequence: UInt64, recordedAt: Timestamp, occurredAt: Timestamp, entity: EntityReference, content: Content) {
+        self.sequence = sequence
+        self.recordedAt = recordedAt
+        self.occurredAt = occurredAt
+        self.entity = entity
+        self.content = content
+    }
+
+    /// A recorded event as a projection sees it.
+    public init(_ recorded: RecordedEvent) {
+        let content: Content
+        if case .sampleRecorded(let sample) = recorded.event {
+            content = .sample(SampleFacts(sample, isSyncIdentified: SampleIdentity.isSyncIdentified(recorded.entity)))
+        } else {
+            content = .event(recorded.event)
+        }
+        self.init(
+            sequence: recorded.sequence, recordedAt: recorded.recordedAt, occurredAt: recorded.occurredAt,
+            entity: recorded.entity, content: content)
+    }
+}
+
+extension Envelope {
+    /// Decodes a stored event as a projection receives it: a sample's facts only.
+    /// - Throws: ``DecodingFailure`` when the bytes cannot be read.
+    public static func decodeForProjection(_ bytes: UnsafeRawBufferPointer, strings: StringTable?) throws -> ProjectionEvent {
+        let envelope = try Envelope(parsing: bytes)
+        let payload = UnsafeRawBufferPointer(rebasing: bytes[envelope.payloadRange])
+        let content: ProjectionEvent.Content
+        if envelope.typeCode == SampleRecorded.eventType.code, envelope.schemaVersion == 1 {
+            var reader = BinaryReader(payload, strings: strings)
+            content = .sample(
+                try SampleFacts(
+                    decoding: &reader, schemaVersion: 1, isSyncIdentified: SampleIdentity.isSyncIdentified(envelope.entity)))
+        } else {
+            content = .event(
+                try LedgerEvent.decode(
+                    typeCode: envelope.typeCode, schemaVersion: envelope.schemaVersion, from: payload, strings: strings))
+        }
+        return ProjectionEvent(
+            sequence: envelope.sequence, recordedAt: envelope.recordedAt, occurredAt: envelope.occurredAt,
+            entity: envelope.entity, content: content)
+    }
+}

@@ -1,0 +1,67 @@
+import DailyHealth
+import Foundation
+import SampleCounts
+import StrideEvents
+import StrideProjection
+import StrideStore
+
+extension Ledger {
+    /// The daily records of the days from `from` through `to` that have any data, from the
+    /// stored projection (caught up first).
+    public func dailyRecords(from: CivilDate?, through to: CivilDate?) throws -> [DailyRecord] {
+        try catchUp()
+        let projection = dailyHealth
+        let lower = from.map { projection.encode(key: .day($0)) } ?? projection.encode(key: .day(CivilDate(daysSince1970: -1_000_000)))
+        let upper = to.map { projection.encode(key: .day($0.adding(days: 1))) } ?? [2]
+        let rows = try store.storedRows(of: projection.name, from: lower, before: upper)
+        return try Self.dailyRecords(rows, projection: projection)
+    }
+
+    /// Daily records from encoded rows of the daily projection.
+    static func dailyRecords(_ rows: EncodedRows, projection: DailyHealthProjection) throws -> [DailyRecord] {
+        try rows.compactMap { entry in
+            let key = try entry.key.withUnsafeBytes { try projection.decodeKey($0) }
+            guard case .day(let day) = key else { return nil }
+            let row = try entry.row.withUnsafeBytes { try projection.decodeRow($0) }
+            return row.day.map { DailyRecord.make(day: day, facts: $0, calendar: projection.calendar) }
+        }
+    }
+
+    /// Samples by HealthKit type, from the stored projection (caught up first).
+    public func samplesByHealthType() throws -> [NamedCount] {
+        try catchUp()
+        let projection = SampleCountsProjection()
+        return try store.storedRows(of: projection.name).map { entry in
+            NamedCount(
+                name: String(decoding: entry.key, as: UTF8.self),
+                count: Int(try entry.row.withUnsafeBytes { try projection.decodeRow($0) }))
+        }
+    }
+
+    /// Every projection computed in memory as of a sequence, touching nothing stored.
+    public struct Replay: Sendable {
+        /// The sequence replayed through.
+        public var sequence: UInt64
+        /// The daily records as of then.
+        public var days: [DailyRecord]
+    }
+
+    /// Computes every projection in memory over the events up to `sequence`.
+    public func replay(through sequence: UInt64, progress: (UInt64) -> Void = { _ in }) throws -> Replay {
+        let projection = dailyHealth
+        let last = min(sequence, try store.lastSequence())
+        let runs = try store.replay([projection], through: last, progress: progress)
+        return Replay(sequence: last, days: try Self.dailyRecords(runs[0].encodedRows(), projection: projection))
+    }
+
+    /// The last sequence recorded at or before an instant (0 when none was).
+    public func sequence(recordedBy instant: Timestamp) throws -> UInt64 {
+        var last: UInt64 = 0
+        try store.scan { event in
+            guard event.recordedAt <= instant else { return false }
+            last = event.sequence
+            return true
+        }
+        return last
+    }
+}

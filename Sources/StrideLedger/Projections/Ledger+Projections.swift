@@ -1,0 +1,72 @@
+import DailyHealth
+import Foundation
+import SampleCounts
+import StrideEvents
+import StrideProjection
+import StrideStore
+
+extension Ledger {
+    /// Every projection of the ledger, configured for its time zone.
+    public var projections: [any Projection] {
+        [DailyHealthProjection(timeZone: timeZone), SampleCountsProjection()]
+    }
+
+    /// The daily-health projection.
+    var dailyHealth: DailyHealthProjection { DailyHealthProjection(timeZone: timeZone) }
+
+    /// Brings every projection up to the log's last event (rebuilding one whose version
+    /// changed). Commands that append call this; so do reads, which then never show stale
+    /// figures.
+    /// - Throws: a storage or projection failure.
+    @discardableResult
+    public func catchUp(progress: (UInt64, UInt64) -> Void = { _, _ in }) throws -> UInt64 {
+        try store.catchUp(projections, progress: progress)
+    }
+
+    /// The names of the projections.
+    public var projectionNames: [String] { projections.map(\.name) }
+
+    /// Drops the named projections (all when empty) and recomputes them from sequence 1.
+    /// - Throws: ``LedgerError/unknownProjection(_:known:)`` or a storage failure.
+    public func rebuild(_ names: [String] = [], progress: (UInt64, UInt64) -> Void = { _, _ in }) throws -> [String] {
+        let chosen = try choose(names)
+        for projection in chosen { try store.resetProjection(named: projection.name) }
+        try store.catchUp(chosen, roundSize: 1_000_000, progress: progress)
+        return chosen.map(\.name)
+    }
+
+    private func choose(_ names: [String]) throws -> [any Projection] {
+        guard !names.isEmpty else { return projections }
+        return try names.map { name in
+            guard let projection = projections.first(where: { $0.name == name }) else {
+                throw LedgerError.unknownProjection(name, known: projectionNames)
+            }
+            return projection
+        }
+    }
+
+    /// How each projection compares with a rebuild in memory at its checkpoint.
+    public struct ProjectionCheck: Sendable {
+        public var name: String
+        public var checkpoint: UInt64
+        public var storedDigest: ChainHash
+        public var rebuiltDigest: ChainHash
+        public var isCurrentVersion: Bool
+        public var matches: Bool { storedDigest == rebuiltDigest && isCurrentVersion }
+    }
+
+    /// Rebuilds every projection in memory up to its stored checkpoint and compares the
+    /// digest of that state with the digest of the stored rows.
+    public func verifyProjections(progress: (UInt64) -> Void = { _ in }) throws -> [ProjectionCheck] {
+        let projections = projections
+        let stored = try projections.map { try store.storedDigest(of: $0.name) }
+        let limits = stored.map { $0.checkpoint?.sequence ?? 0 }
+        let runs = try store.replay(projections, through: limits.max() ?? 0, limits: limits, progress: progress)
+        return projections.indices.map { index in
+            ProjectionCheck(
+                name: projections[index].name, checkpoint: limits[index], storedDigest: stored[index].digest,
+                rebuiltDigest: ProjectionDigest.of(runs[index].encodedRows()),
+                isCurrentVersion: stored[index].checkpoint.map { $0.version == projections[index].version } ?? true)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import StrideEvents
+import StrideProjection
+
+/// Why projections could not be brought up to date.
+public struct ProjectionFailure: Error, CustomStringConvertible {
+    /// The projection.
+    public var name: String
+    /// What went wrong.
+    public var problem: String
+
+    public var description: String {
+        "the projection \(name) cannot be updated: \(problem); run `stride verify`, then `stride rebuild \(name)`"
+    }
+}
+
+extension LMDBEventStore {
+    /// Folds every event a projection has not seen into its rows. Each round is one write
+    /// transaction holding the rows it changed and the new checkpoint together, so a crash
+    /// loses a round, never half of one, and no event is ever folded in twice. A projection
+    /// whose stored version differs from its code's starts again from sequence 1.
+    ///
+    /// - Parameters:
+    ///   - roundSize: the most events folded in one transaction.
+    ///   - progress: called after each round with the sequence reached and the last one.
+    /// - Returns: the number of events folded in (counting each once).
+    /// - Throws: ``ProjectionFailure``, ``EventLogFault`` or ``LMDBError``.
+    @discardableResult
+    public func catchUp(
+        _ projections: [any Projection], roundSize: UInt64 = 100_000, progress: (UInt64, UInt64) -> Void = { _, _ in }
+    ) throws -> UInt64 {
+        guard !projections.isEmpty else { return 0 }
+        let databases = try projections.map { try rowsDatabase($0.name) }
+        var folded: UInt64 = 0
+        while true {
+            let round = try environment.write { transaction -> (reached: UInt64, last: UInt64, folded: UInt64)? in
+                let (last, _, _) = try tail(in: transaction)
+                var checkpoints: [UInt64] = []
+                for (index, projection) in projections.enumerated() {
+                    let stored = try checkpoint(of: projection.name, in: transaction)
+                    if stored?.version != projection.version {
+                        try transaction.empty(databases[index])
+                        checkpoints.append(0)
+                    } else {
+                        checkpoints.append(stored?.sequence ?? 0)
+                    }
+                }
+                guard let lowest = checkpoints.min(), lowest < last else {
+                    // Write the checkpoints of projections that were reset on an empty log.
+                    for (index, projection) in projections.enumerated() {
+                        try write(ProjectionCheckpoint(version: projection.version, sequence: checkpoints[index]), of: projection.name, in: transaction)
+                    }
+                    return nil
+                }
+                let end = min(last, lowest + roundSize)
+                let count = try fold(projections, databases: databases, checkpoints: checkpoints, through: end, in: transaction)
+                return (end, last, count)
+            }
+            guard let round else { return folded }
+            folded += round.folded
+            progress(round.reached, round.last)
+        }
+    }
+
+    /// Folds events after each projection's checkpoint through `end` and writes rows and checkpoints.
+    private func fold(
+        _ projections: [any Projection], databases: [Database], checkpoints: [UInt64], through end: UInt64,
+        in transaction: borrowing Transaction
+    ) throws -> UInt64 {
+        let lowest = checkpoints.min() ?? 0
+        // The runs load rows from this transaction and are dropped before it ends.
+        let reader = transaction.reader
+        do {
+            let runs = projections.enumerated().map { index, projection in
+                projection.makeRun { key in try reader.bytes(in: databases[index], forKey: key) }
+            }
+            var folded: UInt64 = 0
+            let strings = StringTable()
+            try transaction.withCursor(eventsDatabase) { cursor in
+                var entry = try cursor.seek(atOrAfter: lowest + 1)
+                while let current = entry, current.integerKey <= end {
+                    let sequence = current.integerKey
+                    let event: ProjectionEvent
+                    do {
+                        event = try Envelope.decodeForProjection(current.value, strings: strings)
+                    } catch {
+                        throw EventLogFault(sequence: sequence, problem: "it cannot be decoded (\(error)); run `stride verify`")
+                    }
+                    for (index, run) in runs.enumerated() where checkpoints[index] < sequence { run.apply(event) }
+                    folded += 1
+                    entry = try cursor.next()
+                }
+            }
+            for (index, run) in runs.enumerated() {
+                if let failure = run.loadFailure {
+                    throw ProjectionFailure(name: run.name, problem: "a stored row cannot be read (\(failure))")
+                }
+                for change in run.encodedChanges() {
+                    if let row = change.row {
+                        try transaction.put(row, forKey: change.key, in: databases[index])
+                    } else {
+                        _ = try change.key.withUnsafeBytes { try transaction.delete(key: $0, in: databases[index]) }
+                    }
+                }
+                try write(ProjectionCheckpoint(version: run.version, sequence: end), of: run.name, in: transaction)
+            }
+            return folded
+        }
+    }
+
+    /// Forgets a projection's rows and checkpoint, so the next catch-up rebuilds it.
+    public func resetProjection(named name: String) throws {
+        let database = try rowsDatabase(name)
+        try environment.write { transaction in
+            try transaction.empty(database)
+            _ = try Array(name.utf8).withUnsafeBytes { try transaction.delete(key: $0, in: projectionMetaDatabase) }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import StrideEvents
+import StrideProjection
+
+extension LMDBEventStore {
+    /// A projection's stored rows with keys from `lower` (inclusive) to `upper` (exclusive,
+    /// nil for no bound), in key order.
+    public func storedRows(of name: String, from lower: [UInt8] = [], before upper: [UInt8]? = nil) throws -> EncodedRows {
+        let database = try rowsDatabase(name)
+        return try environment.read { transaction in
+            try transaction.withCursor(database) { cursor in
+                var rows: EncodedRows = []
+                var entry = try lower.isEmpty ? cursor.first() : lower.withUnsafeBytes { try cursor.seek(atOrAfter: $0) }
+                while let current = entry {
+                    let key = Array(current.key)
+                    if let upper, !key.lexicographicallyPrecedes(upper) { break }
+                    rows.append((key, Array(current.value)))
+                    entry = try cursor.next()
+                }
+                return rows
+            }
+        }
+    }
+
+    /// One stored row of a projection.
+    public func storedRow(of name: String, key: [UInt8]) throws -> [UInt8]? {
+        let database = try rowsDatabase(name)
+        return try environment.read { try $0.bytes(in: database, forKey: key) }
+    }
+
+    /// The digest of a projection's stored rows and the checkpoint they stand at, read in
+    /// one snapshot.
+    public func storedDigest(of name: String) throws -> (checkpoint: ProjectionCheckpoint?, digest: ChainHash) {
+        let database = try rowsDatabase(name)
+        return try environment.read { transaction in
+            let checkpoint = try checkpoint(of: name, in: transaction)
+            var digest = ProjectionDigest()
+            try transaction.withCursor(database) { cursor in
+                var entry = try cursor.first()
+                while let current = entry {
+                    digest.add(key: current.key, row: current.value)
+                    entry = try cursor.next()
+                }
+            }
+            return (checkpoint, digest.value)
+        }
+    }
+
+    /// Runs projections in memory over the events from 1 through `through`, each only up to
+    /// its own limit in `limits` (when given), touching nothing stored.
+    public func replay(_ projections: [any Projection], through: UInt64, limits: [UInt64]? = nil, progress: (UInt64) -> Void = { _ in })
+        throws -> [any ProjectionRunning]
+    {
+        let runs = projections.map { $0.makeRun { _ in nil } }
+        let strings = StringTable()
+        try environment.read { transaction in
+            try transaction.withCursor(eventsDatabase) { cursor in
+                var entry = try cursor.first()
+                while let current = entry, current.integerKey <= through {
+                    let sequence = current.integerKey
+                    let event: ProjectionEvent
+                    do {
+                        event = try Envelope.decodeForProjection(current.value, strings: strings)
+                    } catch {
+                        throw EventLogFault(sequence: sequence, problem: "it cannot be decoded (\(error)); run `stride verify`")
+                    }
+                    for (index, run) in runs.enumerated() where limits.map({ sequence <= $0[index] }) ?? true { run.apply(event) }
+                    if sequence % 262_144 == 0 { progress(sequence) }
+                    entry = try cursor.next()
+                }
+            }
+        }
+        return runs
+    }
+}

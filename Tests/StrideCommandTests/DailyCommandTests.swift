@@ -1,0 +1,113 @@
+import Foundation
+import StrideTestSupport
+import Testing
+
+/// Daily records end to end: figures checked against an independent reading of the same
+/// files (a separate script reading the XML directly: deduplicated records, Paris days,
+/// the same rules), which these expectations were taken from.
+@Suite("stride daily, rebuild, replay and verify")
+struct DailyCommandTests {
+    let stride = builtExecutable("stride")
+    let sample = builtExecutable("stride-sample")
+
+    func days(_ ledger: String, _ extra: [String] = []) throws -> [String: [String: Any]] {
+        let result = try runProcess(stride, ["--ledger", ledger, "daily", "--json"] + extra)
+        let document = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+        let days = (document?["days"] as? [[String: Any]]) ?? []
+        return Dictionary(uniqueKeysWithValues: days.map { ($0["date"] as? String ?? "", $0) })
+    }
+
+    func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
+
+    @Test("the grafana export's days match an independent reading")
+    func grafanaDays() throws {
+        guard let fixtures = fixturesFolder() else { return }
+        try withTemporaryDirectory { (folder: String) throws in
+            let ledger = folder + "/ledger"
+            _ = try runProcess(stride, ["--ledger", ledger, "init", "--time-zone", "Europe/Paris"])
+            #expect(try runProcess(stride, ["--ledger", ledger, "ingest", fixtures + "/apple-health-grafana/test-export.zip"]).status == 0)
+            let all = try days(ledger)
+            let november = try #require(all["2021-11-30"])
+            let heart = try #require(november["heartRate"] as? [String: Any])
+            #expect(abs((number(heart["average"]) ?? 0) - 61.67911584699453) < 1e-9)
+            #expect(number(heart["minimum"]) == 44)
+            #expect(number(heart["maximum"]) == 115)
+            #expect(number(heart["count"]) == 183)
+            #expect(number(november["steps"]) == 8991)
+            #expect(abs((number(november["distanceMeters"]) ?? 0) - 6688.6144) < 1e-6)
+            #expect(abs((number(november["activeEnergyKilocalories"]) ?? 0) - 254.86695889101355) < 1e-6)
+            #expect(number(november["restingHeartRate"]) == 50)
+            let december = try #require(all["2021-12-01"])
+            #expect(number(december["steps"]) == 11693)
+            #expect(december["activeEnergyKilocalories"] is NSNull)
+            let night = try #require(all["2021-01-02"]?["sleep"] as? [String: Any])
+            #expect(number(night["inBed"]) == 23347)
+            #expect(night["source"] as? String == "other")
+            #expect(night["asleep"] is NSNull)
+            #expect(number(all["2021-01-03"]?["restingHeartRate"]) == 45)
+        }
+    }
+
+    @Test("generated days across the spring change match an independent reading; the 23-hour day has 276 heart-rate samples")
+    func generatedDays() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let export = folder + "/export.xml"
+            #expect(try runProcess(sample, [export, "--days", "3", "--start", "2024-03-30"]).status == 0)
+            let ledger = folder + "/ledger"
+            _ = try runProcess(stride, ["--ledger", ledger, "init", "--time-zone", "Europe/Paris"])
+            #expect(try runProcess(stride, ["--ledger", ledger, "ingest", export]).status == 0)
+            let all = try days(ledger, ["--from", "2024-03-30", "--to", "2024-04-01"])
+            let expectations: [(String, Double, Int, Double, Double, Double, [Int])] = [
+                // date, HR average, HR count, steps, metres, kcal, [core, deep, REM, awake, unspecified, asleep]
+                ("2024-03-30", 78.46527777777777, 288, 18701, 13761.5, 1059, [14339, 6293, 3855, 5196, 0, 24487]),
+                ("2024-03-31", 78.8731884057971, 276, 16529, 12154.5, 1248, [13543, 6498, 5564, 3479, 0, 25605]),
+                ("2024-04-01", 78.12847222222223, 288, 18488, 13591.3, 1277, [12039, 7356, 6865, 4171, 1500, 27760]),
+            ]
+            for (date, average, count, steps, metres, kcal, sleep) in expectations {
+                let day = try #require(all[date])
+                let heart = try #require(day["heartRate"] as? [String: Any])
+                #expect(abs((number(heart["average"]) ?? 0) - average) < 1e-9, "\(date)")
+                #expect(number(heart["count"]) == Double(count), "\(date)")
+                #expect(abs((number(day["steps"]) ?? 0) - steps) < 1e-6, "\(date)")
+                #expect(abs((number(day["distanceMeters"]) ?? 0) - metres) < 1e-6, "\(date)")
+                #expect(abs((number(day["activeEnergyKilocalories"]) ?? 0) - kcal) < 1e-6, "\(date)")
+                let night = try #require(day["sleep"] as? [String: Any])
+                let stages = ["asleepCore", "asleepDeep", "asleepREM", "awake", "asleepUnspecified", "asleep"].map { number(night[$0]) ?? -1 }
+                #expect(stages == sleep.map(Double.init), "\(date)")
+                #expect(number(night["inBed"]) == 0)
+                #expect(night["source"] as? String == "watch")
+            }
+        }
+    }
+
+    @Test("rebuild and replay agree with the incremental state; verify compares them; a range is inclusive")
+    func rebuildReplayVerify() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let export = folder + "/export.xml"
+            #expect(try runProcess(sample, [export, "--days", "6", "--start", "2024-05-01"]).status == 0)
+            let ledger = folder + "/ledger"
+            _ = try runProcess(stride, ["--ledger", ledger, "init", "--time-zone", "Europe/Paris"])
+            #expect(try runProcess(stride, ["--ledger", ledger, "ingest", "--batch-size", "700", export]).status == 0)
+            let incremental = try runProcess(stride, ["--ledger", ledger, "daily", "--json"]).standardOutput
+            let stats = try JSONSerialization.jsonObject(with: Data(try runProcess(stride, ["--ledger", ledger, "stats", "--json"]).standardOutput.utf8)) as? [String: Any]
+            let last = try #require(stats?["lastSequence"] as? Int)
+            let replayed = try runProcess(stride, ["--ledger", ledger, "replay", "--until", String(last), "--json"])
+            let replay = try #require(try JSONSerialization.jsonObject(with: Data(replayed.standardOutput.utf8)) as? [String: Any])
+            let daily = try #require(try JSONSerialization.jsonObject(with: Data(incremental.utf8)) as? [String: Any])
+            #expect((replay["days"] as? NSArray) == (daily["days"] as? NSArray))
+            for key in ["sequence", "shoes", "points", "days"] { #expect(replay[key] != nil, "replay has \(key)") }
+            #expect(try runProcess(stride, ["--ledger", ledger, "rebuild"]).status == 0)
+            #expect(try runProcess(stride, ["--ledger", ledger, "daily", "--json"]).standardOutput == incremental)
+            let verify = try runProcess(stride, ["--ledger", ledger, "verify"])
+            #expect(verify.status == 0)
+            #expect(verify.standardOutput.contains("Projection daily matches a rebuild"))
+            let range = try days(ledger, ["--from", "2024-05-02", "--to", "2024-05-03"])
+            #expect(Set(range.keys) == ["2024-05-02", "2024-05-03"])
+            let early = try runProcess(stride, ["--ledger", ledger, "replay", "--until", "1", "--json"])
+            #expect(early.standardOutput.contains("\"days\":[]"))
+            let unknown = try runProcess(stride, ["--ledger", ledger, "rebuild", "mileage-of-the-moon"])
+            #expect(unknown.status == 1)
+            #expect(unknown.standardError.contains("daily"))
+        }
+    }
+}

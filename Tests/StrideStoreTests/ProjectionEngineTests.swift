@@ -1,0 +1,122 @@
+import Foundation
+import StrideEvents
+import StrideProjection
+import StrideTestSupport
+import Testing
+
+@testable import StrideStore
+
+/// A projection for engine tests: events per type, and the sequences it saw (to catch an
+/// event folded twice).
+struct CountingProjection: Projection {
+    var name = "counting"
+    var version: UInt32 = 1
+    /// Version 2 counts each event twice: a rule change that must rebuild.
+    var weight: UInt64 { version == 1 ? 1 : 2 }
+
+    func apply(_ event: ProjectionEvent, to rows: inout ProjectionRows<String, UInt64>) {
+        let type: String
+        switch event.content {
+        case .sample: type = "sample"
+        case .event(let other): type = other.typeName
+        }
+        rows.update(type, creating: { 0 }) { $0 += weight }
+        rows.update("last", creating: { 0 }) { last in
+            // Sequences must arrive in order, each once.
+            precondition(event.sequence > last, "event \(event.sequence) folded after \(last)")
+            last = event.sequence
+        }
+    }
+
+    func encode(key: String) -> [UInt8] { Array(key.utf8) }
+    func decodeKey(_ bytes: UnsafeRawBufferPointer) throws -> String { String(decoding: bytes, as: UTF8.self) }
+    func encode(row: UInt64, into writer: inout BinaryWriter) { writer.write(varint: row) }
+    func decodeRow(_ bytes: UnsafeRawBufferPointer) throws -> UInt64 {
+        var reader = BinaryReader(bytes)
+        return try reader.readVarint()
+    }
+}
+
+@Suite("The projection engine over LMDB")
+struct ProjectionEngineTests {
+    let now = Timestamp(secondsSince1970: 1_700_000_000)
+
+    func rows(_ store: LMDBEventStore, _ name: String = "counting") throws -> [String: UInt64] {
+        Dictionary(uniqueKeysWithValues: try store.storedRows(of: name).map { entry in
+            (String(decoding: entry.key, as: UTF8.self), try entry.row.withUnsafeBytes { try CountingProjection().decodeRow($0) })
+        })
+    }
+
+    @Test("catching up folds each event exactly once, in rounds, with rows and checkpoint stored together")
+    func exactlyOnce() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let store = try LMDBEventStore(directory: folder + "/ledger")
+            try store.append((1...250).map { LMDBEventStoreTests.sample($0) }, recordedAt: now)
+            #expect(try store.catchUp([CountingProjection()], roundSize: 100) == 250)
+            #expect(try store.catchUp([CountingProjection()], roundSize: 100) == 0)
+            try store.append((251...260).map { LMDBEventStoreTests.sample($0) }, recordedAt: now)
+            #expect(try store.catchUp([CountingProjection()]) == 10)
+            #expect(try rows(store) == ["sample": 260, "last": 260])
+            #expect(try store.projectionCheckpoints()["counting"] == ProjectionCheckpoint(version: 1, sequence: 260))
+        }
+    }
+
+    @Test("the stored state equals a rebuild in memory, byte for byte, however the catch-ups were cut")
+    func incrementalEqualsRebuild() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let store = try LMDBEventStore(directory: folder + "/ledger")
+            for chunk in stride(from: 1, to: 300, by: 37) {
+                try store.append((chunk..<chunk + 37).map { LMDBEventStoreTests.sample($0) }, recordedAt: now)
+                try store.catchUp([CountingProjection()], roundSize: 13)
+            }
+            let stored = try store.storedDigest(of: "counting")
+            let rebuilt = try store.replay([CountingProjection()], through: .max)
+            #expect(ProjectionDigest.of(rebuilt[0].encodedRows()) == stored.digest)
+        }
+    }
+
+    @Test("a changed version rebuilds the projection from sequence 1 by itself")
+    func versionChange() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let store = try LMDBEventStore(directory: folder + "/ledger")
+            try store.append((1...20).map { LMDBEventStoreTests.sample($0) }, recordedAt: now)
+            try store.catchUp([CountingProjection()])
+            #expect(try rows(store)["sample"] == 20)
+            try store.catchUp([CountingProjection(version: 2)])
+            #expect(try rows(store)["sample"] == 40)
+            #expect(try store.projectionCheckpoints()["counting"]?.version == 2)
+        }
+    }
+
+    @Test("replay computes in memory and changes nothing stored")
+    func replayTouchesNothing() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let store = try LMDBEventStore(directory: folder + "/ledger")
+            try store.append((1...20).map { LMDBEventStoreTests.sample($0) }, recordedAt: now)
+            try store.catchUp([CountingProjection()])
+            let before = try store.storedDigest(of: "counting")
+            let runs = try store.replay([CountingProjection()], through: 5)
+            let replayed = Dictionary(uniqueKeysWithValues: runs[0].encodedRows().map { (String(decoding: $0.key, as: UTF8.self), $0.row) })
+            #expect(replayed["sample"] == [5])
+            #expect(try store.storedDigest(of: "counting").digest == before.digest)
+            #expect(try store.projectionCheckpoints()["counting"]?.sequence == 20)
+        }
+    }
+
+    @Test("a damaged stored row shows as a digest mismatch, and a rebuild repairs it")
+    func damagedRow() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let store = try LMDBEventStore(directory: folder + "/ledger")
+            try store.append((1...20).map { LMDBEventStoreTests.sample($0) }, recordedAt: now)
+            try store.catchUp([CountingProjection()])
+            let database = try store.rowsDatabase("counting")
+            try store.environment.write { try $0.put([99], forKey: Array("sample".utf8), in: database) }
+            let damaged = try store.storedDigest(of: "counting").digest
+            let rebuilt = ProjectionDigest.of(try store.replay([CountingProjection()], through: 20)[0].encodedRows())
+            #expect(damaged != rebuilt)
+            try store.resetProjection(named: "counting")
+            try store.catchUp([CountingProjection()])
+            #expect(try store.storedDigest(of: "counting").digest == rebuilt)
+        }
+    }
+}

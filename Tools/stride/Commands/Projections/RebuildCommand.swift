@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import StrideLedger
+
+struct RebuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rebuild", abstract: "Drop projections and recompute them from the first event.",
+        discussion: "With no names, every projection is rebuilt. A projection whose version changed rebuilds by itself.")
+
+    @OptionGroup var ledger: LedgerOptions
+
+    @Argument(help: "The projections to rebuild (daily, sampleCounts, …).")
+    var names: [String] = []
+
+    @Flag(name: .long, help: "Show no progress.")
+    var quiet = false
+
+    func run() throws {
+        let opened = try ledger.openExisting()
+        let began = Date()
+        let rebuilt = try opened.rebuild(names) { reached, last in
+            if !quiet && Console.isInteractive { Console.note("rebuilding: event \(reached) of \(last)…") }
+        }
+        let seconds = Date().timeIntervalSince(began)
+        let events = try opened.store.lastSequence()
+        Console.print("Rebuilt \(rebuilt.joined(separator: ", ")) from \(Format.plural(Int(events), "event")) in \(String(format: "%.2f", seconds)) s.")
+    }
+}

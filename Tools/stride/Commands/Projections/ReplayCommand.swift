@@ -1,0 +1,38 @@
+import ArgumentParser
+import StrideEvents
+import StrideLedger
+
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay", abstract: "Compute every projection as of an earlier point, in memory, changing nothing.",
+        discussion: "--until takes a sequence number, or an ISO 8601 instant: the events the ledger had recorded by then.")
+
+    @OptionGroup var ledger: LedgerOptions
+    @OptionGroup var output: OutputOptions
+
+    @Option(help: "A sequence number, or an instant such as 2024-05-01T08:00:00+02:00.")
+    var until: String
+
+    func validate() throws {
+        guard UInt64(until) != nil || ISO8601.parse(until) != nil else {
+            throw ValidationError("--until \"\(until)\" is neither a sequence number nor an instant like 2024-05-01T08:00:00+02:00")
+        }
+    }
+
+    func run() throws {
+        let opened = try ledger.openExisting()
+        let sequence = try UInt64(until) ?? opened.sequence(recordedBy: ISO8601.parse(until) ?? Timestamp(millisecondsSince1970: 0))
+        let replay = try opened.replay(through: sequence)
+        if output.json {
+            Console.print(json: .object([
+                "sequence": .integer(replay.sequence),
+                "shoes": .array([]),
+                "points": .object(["balance": .integer(0), "earned": .integer(0), "spent": .integer(0), "history": .array([])]),
+                "days": DailyOutput.json(replay.days),
+            ]))
+            return
+        }
+        Console.print("As of sequence \(replay.sequence) (nothing stored was changed):\n")
+        Console.print(replay.days.isEmpty ? "No daily records yet." : DailyOutput.table(replay.days))
+    }
+}
