@@ -1,14 +1,22 @@
 /// The rows a projection reads and writes while it folds events: rows it has not seen yet
 /// are loaded on first use (from LMDB during a catch-up, from nowhere during a rebuild), and
 /// every row it changes is remembered so that only those are written back.
+///
+/// Inlinable, so that each projection's module specializes it for its own keys and rows:
+/// it runs once per event per projection, millions of times in a rebuild.
 public struct ProjectionRows<Key: Hashable, Row> {
-    private var rows: [Key: Row] = [:]
-    private var absent: Set<Key> = []
+    @usableFromInline var rows: [Key: Row] = [:]
+    @usableFromInline var absent: Set<Key> = []
     /// The keys whose rows changed.
-    public private(set) var changed: Set<Key> = []
-    private let load: (Key) throws -> Row?
+    @usableFromInline var changedKeys: Set<Key> = []
+    @usableFromInline let load: (Key) throws -> Row?
     /// The first failure to load a row; the run is then invalid and must not be stored.
-    public private(set) var loadFailure: (any Error)?
+    @usableFromInline var firstLoadFailure: (any Error)?
+
+    /// The keys whose rows changed.
+    public var changed: Set<Key> { changedKeys }
+    /// The first failure to load a row; the run is then invalid and must not be stored.
+    public var loadFailure: (any Error)? { firstLoadFailure }
 
     /// Rows that load through `load`.
     public init(load: @escaping (Key) throws -> Row?) {
@@ -21,6 +29,7 @@ public struct ProjectionRows<Key: Hashable, Row> {
     }
 
     /// The row under a key, if there is one.
+    @inlinable
     public mutating func row(_ key: Key) -> Row? {
         if let row = rows[key] { return row }
         if absent.contains(key) { return nil }
@@ -30,34 +39,40 @@ public struct ProjectionRows<Key: Hashable, Row> {
     }
 
     /// Changes the row under a key in place, creating it with `make` when there is none.
+    @inlinable
     public mutating func update(_ key: Key, creating make: () -> Row, _ body: (inout Row) -> Void) {
-        // Taking the row out leaves it the only reference to its storage, so `body` mutates
-        // arrays inside it without copying them.
-        var row = rows.removeValue(forKey: key) ?? (absent.contains(key) ? nil : fetch(key)) ?? make()
-        body(&row)
-        rows[key] = row
-        absent.remove(key)
-        changed.insert(key)
+        if let index = rows.index(forKey: key) {
+            // Through the dictionary's values in place: arrays inside the row are not copied.
+            body(&rows.values[index])
+        } else {
+            var row = (absent.contains(key) ? nil : fetch(key)) ?? make()
+            body(&row)
+            rows[key] = row
+            absent.remove(key)
+        }
+        changedKeys.insert(key)
     }
 
     /// Removes the row under a key.
+    @inlinable
     public mutating func remove(_ key: Key) {
         rows[key] = nil
         absent.insert(key)
-        changed.insert(key)
+        changedKeys.insert(key)
     }
 
     /// The row under a key as it stands, without loading.
     func loaded(_ key: Key) -> Row? { rows[key] }
 
-    /// Every row held.
-    var present: [Key: Row] { rows }
+    /// Every row held (all of them, after a run from sequence 1).
+    public var present: [Key: Row] { rows }
 
-    private mutating func fetch(_ key: Key) -> Row? {
+    @usableFromInline
+    mutating func fetch(_ key: Key) -> Row? {
         do {
             return try load(key)
         } catch {
-            if loadFailure == nil { loadFailure = error }
+            if firstLoadFailure == nil { firstLoadFailure = error }
             return nil
         }
     }

@@ -18,12 +18,14 @@ struct DailyHealthProjectionTests {
     }
 
     func records(_ rows: ProjectionRows<DailyHealthKey, DailyHealthRow>) throws -> [CivilDate: DailyRecord] {
-        var result: [CivilDate: DailyRecord] = [:]
-        var rows = rows
-        for day in [day("2024-05-01"), day("2024-05-02")] {
-            if let facts = rows.row(.day(day))?.day { result[day] = DailyRecord.make(day: day, facts: facts, calendar: projection.calendar) }
+        var byDay: [CivilDate: [(key: DailyHealthKey, row: DailyHealthRow)]] = [:]
+        for (key, row) in rows.present {
+            if case .facts(let day, _, _) = key { byDay[day, default: []].append((key, row)) }
         }
-        return result
+        return byDay.mapValues { entries in
+            let day = entries.compactMap { if case .facts(let day, _, _) = $0.key { day } else { nil } }[0]
+            return DailyRecord.make(day: day, facts: projection.dayFacts(entries), calendar: projection.calendar)
+        }.filter { $0.value.steps != nil || $0.value.sleep != nil || $0.value.heartRate != nil }
     }
 
     @Test("a sample across midnight lands on both days and is split between them")
@@ -55,18 +57,20 @@ struct DailyHealthProjectionTests {
         #expect(try records(rows).isEmpty)
     }
 
-    @Test("rows round-trip through their encoding byte for byte")
+    @Test("rows round-trip through their encoding byte for byte; keys sort by day")
     func encoding() throws {
         var rows = ProjectionRows<DailyHealthKey, DailyHealthRow>()
         projection.apply(event(2, steps("2024-05-01T23:00:00+02:00", "2024-05-02T01:00:00+02:00", 120)), to: &rows)
-        let stored = rows.row(.day(day("2024-05-01")))
-        let row = try #require(stored)
+        let key = DailyHealthKey.facts(day: day("2024-05-01"), measure: .steps, hour: 23)
+        let row = try #require(rows.present[key])
         let bytes = projection.encodedRow(row)
         let decoded = try bytes.withUnsafeBytes { try projection.decodeRow($0) }
         #expect(decoded == row)
         #expect(projection.encodedRow(decoded) == bytes)
-        let key = projection.encode(key: .day(day("2024-05-01")))
-        #expect(try key.withUnsafeBytes { try projection.decodeKey($0) } == .day(day("2024-05-01")))
-        #expect(projection.encode(key: .day(day("1969-12-31"))).lexicographicallyPrecedes(key))
+        let keyBytes = projection.encode(key: key)
+        #expect(try keyBytes.withUnsafeBytes { try projection.decodeKey($0) } == key)
+        #expect(projection.firstKey(of: day("1969-12-31")).lexicographicallyPrecedes(keyBytes))
+        #expect(keyBytes.lexicographicallyPrecedes(projection.firstKey(of: day("2024-05-02"))))
+        #expect(rows.present[.facts(day: day("2024-05-02"), measure: .steps, hour: 0)] != nil)
     }
 }

@@ -84,15 +84,4 @@ public struct DayFacts: Hashable, Sendable {
         set { facts[Int(measure.rawValue)] = newValue }
     }
 
-    /// Adds a fact to a measure.
-    public mutating func add(_ fact: Fact, to measure: Measure) {
-        facts[Int(measure.rawValue)].append(fact)
-        lastSequence = max(lastSequence, fact.sequence)
-    }
-
-    /// Removes the facts of a sync-identified sample (a later version replaces them).
-    public mutating func removeFacts(ofSyncEntity entity: UInt128, changedAt sequence: UInt64) {
-        for index in facts.indices { facts[index].removeAll { $0.syncEntity == entity } }
-        lastSequence = max(lastSequence, sequence)
-    }
 }

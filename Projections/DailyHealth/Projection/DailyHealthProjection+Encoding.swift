@@ -4,24 +4,40 @@ import StrideProjection
 extension DailyHealthProjection {
     public func encode(key: Key) -> [UInt8] {
         var writer = BinaryWriter(capacity: 17)
+        write(key, into: &writer)
+        return writer.bytes
+    }
+
+    private func write(_ key: Key, into writer: inout BinaryWriter) {
         switch key {
-        case .day(let day):
+        case .facts(let day, let measure, let hour):
             writer.write(UInt8(1))
             // Big-endian with the sign flipped, so byte order is day order.
             writer.write(fixed: (UInt64(bitPattern: day.daysSince1970) ^ (1 << 63)).bigEndian)
+            writer.write(measure.rawValue)
+            writer.write(hour)
         case .synced(let id):
             writer.write(UInt8(2))
             writer.write(fixed: id.bigEndian)
         }
-        return writer.bytes
+    }
+
+    /// The key bytes before every row of a day (and after every row of the days before).
+    public func firstKey(of day: CivilDate) -> [UInt8] {
+        encode(key: .facts(day: day, measure: .sleep, hour: 0))
     }
 
     public func decodeKey(_ bytes: UnsafeRawBufferPointer) throws -> Key {
         var reader = BinaryReader(bytes)
+        return try readKey(&reader)
+    }
+
+    private func readKey(_ reader: inout BinaryReader) throws -> Key {
         switch try reader.readByte() {
         case 1:
             let raw = UInt64(bigEndian: try reader.read(fixed: UInt64.self)) ^ (1 << 63)
-            return .day(CivilDate(daysSince1970: Int64(bitPattern: raw)))
+            guard let measure = Measure(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown measure") }
+            return .facts(day: CivilDate(daysSince1970: Int64(bitPattern: raw)), measure: measure, hour: try reader.readByte())
         case 2:
             return .synced(UInt128(bigEndian: try reader.read(fixed: UInt128.self)))
         case let other:
@@ -30,48 +46,32 @@ extension DailyHealthProjection {
     }
 
     public func encode(row: Row, into writer: inout BinaryWriter) {
-        if let day = row.day {
-            writer.write(UInt8(1))
-            writer.write(varint: day.lastSequence)
-            for facts in day.facts {
-                writer.write(varint: UInt64(facts.count))
-                for fact in facts { Self.write(fact, into: &writer) }
-            }
-        } else if let synced = row.synced {
-            writer.write(UInt8(2))
+        writer.write(varint: row.lastSequence)
+        writer.write(varint: UInt64(row.facts.count))
+        for fact in row.facts { Self.write(fact, into: &writer) }
+        writer.write(optional: row.synced) { writer, synced in
             writer.write(signedVarint: Int64(synced.version))
-            writer.write(varint: UInt64(synced.days.count))
-            for day in synced.days { writer.write(signedVarint: day.daysSince1970) }
-        } else {
-            writer.write(UInt8(0))
+            writer.write(varint: UInt64(synced.places.count))
+            for place in synced.places { write(place, into: &writer) }
         }
     }
 
     public func decodeRow(_ bytes: UnsafeRawBufferPointer) throws -> Row {
         var reader = BinaryReader(bytes)
-        switch try reader.readByte() {
-        case 1:
-            var day = DayFacts()
-            day.lastSequence = try reader.readVarint()
-            for measure in Measure.allCases {
-                let count = try reader.readCount()
-                var facts: [Fact] = []
-                facts.reserveCapacity(count)
-                for _ in 0..<count { facts.append(try Self.readFact(&reader)) }
-                day[measure] = facts
-            }
-            return DailyHealthRow(day: day, synced: nil)
-        case 2:
+        var row = DailyHealthRow()
+        row.lastSequence = try reader.readVarint()
+        let count = try reader.readCount()
+        row.facts.reserveCapacity(count)
+        for _ in 0..<count { row.facts.append(try Self.readFact(&reader)) }
+        row.synced = try reader.readOptional { reader in
             let version = Int(try reader.readSignedVarint())
             let count = try reader.readCount()
-            var days: [CivilDate] = []
-            for _ in 0..<count { days.append(CivilDate(daysSince1970: try reader.readSignedVarint())) }
-            return DailyHealthRow(day: nil, synced: SyncedSample(version: version, days: days))
-        case 0:
-            return DailyHealthRow(day: nil, synced: nil)
-        case let other:
-            throw DecodingFailure("unknown daily row kind \(other)")
+            var places: [DailyHealthKey] = []
+            for _ in 0..<count { places.append(try readKey(&reader)) }
+            return SyncedSample(version: version, places: places)
         }
+        try reader.expectEnd("a daily row")
+        return row
     }
 
     private static func write(_ fact: Fact, into writer: inout BinaryWriter) {

@@ -6,14 +6,16 @@ import StrideProjection
 /// samples that touch it, from which ``DailyRecord/make(day:facts:calendar:)`` computes
 /// sleep, heart rate, resting heart rate, steps, distance and energy.
 ///
-/// Samples identified by a sync identifier are tracked by entity: a higher version replaces
-/// the facts of a lower one wherever they lie; a lower version arriving later is ignored.
+/// Facts are stored in small rows — one per day, measure and hour of the day — so that
+/// catching up after one new sample rewrites a few hundred bytes, not a whole day. Samples
+/// identified by a sync identifier are tracked by entity: a higher version replaces the
+/// facts of a lower one wherever they lie; a lower version arriving later is ignored.
 public struct DailyHealthProjection: Projection {
     public typealias Key = DailyHealthKey
     public typealias Row = DailyHealthRow
 
     public let name = "daily"
-    public let version: UInt32 = 1
+    public let version: UInt32 = 2
     /// The ledger's calendar.
     public let calendar: LocalCalendar
 
@@ -29,9 +31,10 @@ public struct DailyHealthProjection: Projection {
             let version = sample.syncVersion ?? 0
             if let previous = rows.row(.synced(syncEntity))?.synced {
                 guard previous.version <= version else { return }
-                for day in previous.days {
-                    rows.update(.day(day), creating: DailyHealthRow.emptyDay) {
-                        $0.day?.removeFacts(ofSyncEntity: syncEntity, changedAt: event.sequence)
+                for place in previous.places {
+                    rows.update(place, creating: DailyHealthRow.init) {
+                        $0.facts.removeAll { $0.syncEntity == syncEntity }
+                        $0.lastSequence = event.sequence
                     }
                 }
             }
@@ -39,59 +42,85 @@ public struct DailyHealthProjection: Projection {
         let fact = Fact(
             start: sample.start, end: sample.end, value: reading.value, deviceClass: sample.deviceClass, sleep: reading.sleep,
             sequence: event.sequence, syncEntity: syncEntity)
-        let days = days(of: fact, for: reading.measure)
-        for day in days {
-            rows.update(.day(day), creating: DailyHealthRow.emptyDay) { $0.day?.add(fact, to: reading.measure) }
+        let (first, last) = dayRange(of: fact, for: reading.measure)
+        var places: [DailyHealthKey] = []
+        var day = first
+        while day <= last {
+            let place = DailyHealthKey.facts(day: day, measure: reading.measure, hour: hour(of: fact, on: day, for: reading.measure))
+            rows.update(place, creating: DailyHealthRow.init) {
+                $0.facts.append(fact)
+                $0.lastSequence = event.sequence
+            }
+            if syncEntity != nil { places.append(place) }
+            day = day.adding(days: 1)
         }
         if let syncEntity {
-            rows.update(.synced(syncEntity), creating: { DailyHealthRow(day: nil, synced: nil) }) {
-                $0.synced = SyncedSample(version: sample.syncVersion ?? 0, days: days)
+            rows.update(.synced(syncEntity), creating: DailyHealthRow.init) {
+                $0.synced = SyncedSample(version: sample.syncVersion ?? 0, places: places)
             }
         }
     }
 
-    /// The days a fact touches: for sleep, the days whose 18:00–18:00 windows it overlaps;
-    /// for heart rate, the day of its start; for activity, every day its span crosses.
-    func days(of fact: Fact, for measure: Measure) -> [CivilDate] {
+    /// The first and last days a fact touches: for sleep, the days whose 18:00–18:00
+    /// windows it overlaps; for heart rate, the day of its start; for activity, every day
+    /// its span crosses.
+    func dayRange(of fact: Fact, for measure: Measure) -> (CivilDate, CivilDate) {
         switch measure {
         case .heartRate, .restingHeartRate:
-            return [calendar.day(of: fact.start)]
+            let day = calendar.day(of: fact.start)
+            return (day, day)
         case .sleep:
-            var day = calendar.sleepDay(of: fact.start)
-            var days = [day]
-            while fact.end > fact.start, calendar.sleepWindow(of: day).upperBound < fact.end {
-                day = day.adding(days: 1)
-                days.append(day)
-            }
-            return days
+            let first = calendar.sleepDay(of: fact.start)
+            let last = fact.end > fact.start ? calendar.sleepDay(of: fact.end.adding(milliseconds: -1)) : first
+            return (first, last)
         case .steps, .distance, .activeEnergy:
             let first = calendar.day(of: fact.start)
             let last = fact.end > fact.start ? calendar.day(of: fact.end.adding(milliseconds: -1)) : first
-            var days = [first]
-            while let day = days.last, day < last { days.append(day.adding(days: 1)) }
-            return days
+            return (first, last)
         }
+    }
+
+    /// The hour row a fact goes in on a day: the hour of the day it starts in (0 on the days
+    /// after), one row for a night's sleep.
+    func hour(of fact: Fact, on day: CivilDate, for measure: Measure) -> UInt8 {
+        guard measure != .sleep, calendar.day(of: fact.start) == day else { return 0 }
+        let elapsed = fact.start.secondsSince1970 - calendar.start(of: day).secondsSince1970
+        return UInt8(clamping: max(0, elapsed / 3600))
+    }
+
+    /// A day's facts from its rows.
+    public func dayFacts(_ rows: [(key: DailyHealthKey, row: DailyHealthRow)]) -> DayFacts {
+        var facts = DayFacts()
+        for (key, row) in rows {
+            guard case .facts(_, let measure, _) = key else { continue }
+            facts[measure] += row.facts
+            facts.lastSequence = max(facts.lastSequence, row.lastSequence)
+        }
+        return facts
     }
 }
 
-/// A row's key: a local day, or a sample identified by a sync identifier.
+/// A row's key: a day, measure and hour; or a sample identified by a sync identifier.
 public enum DailyHealthKey: Hashable, Sendable {
-    case day(CivilDate)
+    case facts(day: CivilDate, measure: Measure, hour: UInt8)
     case synced(UInt128)
 }
 
-/// A row: a day's facts, or where a sync-identified sample's facts lie.
+/// A row: facts (for a day, measure and hour), or where a sync-identified sample's facts lie.
 public struct DailyHealthRow: Hashable, Sendable {
-    /// A day's facts.
-    public var day: DayFacts?
-    /// A synced sample's version and days.
+    /// The facts, in the order they were recorded.
+    public var facts: [Fact] = []
+    /// The last sequence that changed the row.
+    public var lastSequence: UInt64 = 0
+    /// For a synced sample: its version in force and the rows its facts are in.
     public var synced: SyncedSample?
 
-    static func emptyDay() -> DailyHealthRow { DailyHealthRow(day: DayFacts(), synced: nil) }
+    /// An empty row.
+    public init() {}
 }
 
-/// The version of a sync-identified sample in force, and the days its facts are in.
+/// The version of a sync-identified sample in force, and the rows its facts are in.
 public struct SyncedSample: Hashable, Sendable {
     public var version: Int
-    public var days: [CivilDate]
+    public var places: [DailyHealthKey]
 }

@@ -38,7 +38,8 @@ public enum SampleQuality {
     }
 
     private static func hasControlCharacter(_ text: String) -> Bool {
-        text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }
+        // Control characters are single UTF-8 bytes; no byte of a multi-byte one is below 0x80.
+        text.utf8.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
     }
 }
 

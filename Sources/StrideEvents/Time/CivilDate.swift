@@ -70,6 +70,10 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         guard isValid else { return nil }
     }
 
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(year &* 384 &+ month &* 32 &+ day)
+    }
+
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }

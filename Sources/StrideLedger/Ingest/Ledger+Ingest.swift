@@ -50,7 +50,7 @@ extension Ledger {
         var duplicates = 0
         do {
             while let batch = try pipe.take() {
-                let result = try store.append(batch, recordedAt: clock.now())
+                let result = try store.append(batch, expecting: [], recordedAt: clock.now(), projections: projections)
                 appended += result.appendedCount
                 duplicates += result.duplicateCount
             }

@@ -1,3 +1,4 @@
+import DailyHealth
 import Foundation
 import StrideEvents
 import StrideStore
@@ -16,6 +17,8 @@ public final class Ledger: Sendable {
     public let timeZoneIdentifier: String
     /// Where "now" comes from.
     public let clock: any LedgerClock
+    /// The daily-health projection, made once: its calendar reads the zone's transitions.
+    let dailyHealth: DailyHealthProjection
     /// The ledger's directory.
     public var path: String { store.directory }
 
@@ -27,6 +30,7 @@ public final class Ledger: Sendable {
         self.timeZone = timeZone.zone
         self.timeZoneIdentifier = timeZone.identifier
         self.clock = clock
+        self.dailyHealth = DailyHealthProjection(timeZone: timeZone.zone)
     }
 
     /// Creates a new ledger; refuses a path that already holds one.

@@ -11,20 +11,34 @@ extension Ledger {
     public func dailyRecords(from: CivilDate?, through to: CivilDate?) throws -> [DailyRecord] {
         try catchUp()
         let projection = dailyHealth
-        let lower = from.map { projection.encode(key: .day($0)) } ?? projection.encode(key: .day(CivilDate(daysSince1970: -1_000_000)))
-        let upper = to.map { projection.encode(key: .day($0.adding(days: 1))) } ?? [2]
+        let lower = from.map { projection.firstKey(of: $0) } ?? [1]
+        let upper = to.map { projection.firstKey(of: $0.adding(days: 1)) } ?? [2]
         let rows = try store.storedRows(of: projection.name, from: lower, before: upper)
         return try Self.dailyRecords(rows, projection: projection)
     }
 
-    /// Daily records from encoded rows of the daily projection.
+    /// Daily records from encoded rows of the daily projection (rows come in key order, so
+    /// a day's rows are together).
     static func dailyRecords(_ rows: EncodedRows, projection: DailyHealthProjection) throws -> [DailyRecord] {
-        try rows.compactMap { entry in
-            let key = try entry.key.withUnsafeBytes { try projection.decodeKey($0) }
-            guard case .day(let day) = key else { return nil }
-            let row = try entry.row.withUnsafeBytes { try projection.decodeRow($0) }
-            return row.day.map { DailyRecord.make(day: day, facts: $0, calendar: projection.calendar) }
+        var records: [DailyRecord] = []
+        var current: (day: CivilDate, rows: [(key: DailyHealthKey, row: DailyHealthRow)])?
+        func finish() {
+            guard let current else { return }
+            let facts = projection.dayFacts(current.rows)
+            records.append(DailyRecord.make(day: current.day, facts: facts, calendar: projection.calendar))
         }
+        for entry in rows {
+            let key = try entry.key.withUnsafeBytes { try projection.decodeKey($0) }
+            guard case .facts(let day, _, _) = key else { continue }
+            let row = try entry.row.withUnsafeBytes { try projection.decodeRow($0) }
+            if current?.day != day {
+                finish()
+                current = (day, [])
+            }
+            current?.rows.append((key, row))
+        }
+        finish()
+        return records
     }
 
     /// Samples by HealthKit type, from the stored projection (caught up first).

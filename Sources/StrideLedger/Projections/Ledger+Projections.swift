@@ -7,12 +7,7 @@ import StrideStore
 
 extension Ledger {
     /// Every projection of the ledger, configured for its time zone.
-    public var projections: [any Projection] {
-        [DailyHealthProjection(timeZone: timeZone), SampleCountsProjection()]
-    }
-
-    /// The daily-health projection.
-    var dailyHealth: DailyHealthProjection { DailyHealthProjection(timeZone: timeZone) }
+    public var projections: [any Projection] { [dailyHealth, SampleCountsProjection()] }
 
     /// Brings every projection up to the log's last event (rebuilding one whose version
     /// changed). Commands that append call this; so do reads, which then never show stale
@@ -21,6 +16,16 @@ extension Ledger {
     @discardableResult
     public func catchUp(progress: (UInt64, UInt64) -> Void = { _, _ in }) throws -> UInt64 {
         try store.catchUp(projections, progress: progress)
+    }
+
+    /// Appends events, folding them into the projections in the same transaction; then
+    /// catches up any projection that was behind.
+    /// - Throws: `EventStoreError.versionConflict` when an expectation fails, or a storage error.
+    @discardableResult
+    public func append(_ events: [PendingEvent], expecting: [VersionExpectation] = []) throws -> AppendOutcome {
+        let outcome = try store.append(events, expecting: expecting, recordedAt: clock.now(), projections: projections)
+        try catchUp()
+        return outcome
     }
 
     /// The names of the projections.

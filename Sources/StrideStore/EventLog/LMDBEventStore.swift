@@ -1,5 +1,6 @@
 import Glibc
 import StrideEvents
+import StrideProjection
 
 /// The event log of a ledger, in LMDB.
 ///
@@ -76,11 +77,27 @@ public final class LMDBEventStore: EventStore {
     public func append(_ events: [PendingEvent], expecting: [VersionExpectation], recordedAt: Timestamp) throws
         -> AppendOutcome
     {
+        try append(events, expecting: expecting, recordedAt: recordedAt, projections: [])
+    }
+
+    /// Appends a batch and, in the same write transaction, folds it into projections that
+    /// were up to date before it: one commit holds the events, the rows they changed and the
+    /// checkpoints, so projections never lag the log. Projections that were behind (a new
+    /// version, say) are left for ``catchUp(_:roundSize:progress:)``.
+    /// - Throws: as ``append(_:expecting:recordedAt:)``, or a ``ProjectionFailure``.
+    public func append(
+        _ events: [PendingEvent], expecting: [VersionExpectation], recordedAt: Timestamp, projections: [any Projection]
+    ) throws -> AppendOutcome {
         guard !events.isEmpty || !expecting.isEmpty else { return AppendOutcome(sequences: [], lastSequence: try lastSequence()) }
+        let databases = try projections.map { try rowsDatabase($0.name) }
         return try environment.write { transaction in
             let (lastSequence, lastHash, lastTypeCode) = try tail(in: transaction)
             var indexer = LogIndexer(store: self, lastTypeCode: lastTypeCode)
-            return try LogAppender.append(
+            let current = try projections.indices.filter { index in
+                try checkpoint(of: projections[index].name, in: transaction)
+                    == ProjectionCheckpoint(version: projections[index].version, sequence: lastSequence)
+            }
+            let outcome = try LogAppender.append(
                 events, expecting: expecting, recordedAt: recordedAt, after: lastSequence, lastHash: lastHash,
                 version: { try version(of: $0, in: transaction) },
                 claimKey: { event, key, sequence in
@@ -96,6 +113,12 @@ public final class LMDBEventStore: EventStore {
                     try indexer.index(sequence: sequence, entity: event.entity, key: event.idempotencyKey, typeCode: typeCode, in: transaction)
                 }
             ).outcome
+            if !current.isEmpty, outcome.lastSequence > lastSequence {
+                _ = try fold(
+                    current.map { projections[$0] }, databases: current.map { databases[$0] },
+                    checkpoints: current.map { _ in lastSequence }, through: outcome.lastSequence, in: transaction)
+            }
+            return outcome
         }
     }
 

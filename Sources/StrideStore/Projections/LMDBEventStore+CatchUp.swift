@@ -62,7 +62,7 @@ extension LMDBEventStore {
     }
 
     /// Folds events after each projection's checkpoint through `end` and writes rows and checkpoints.
-    private func fold(
+    func fold(
         _ projections: [any Projection], databases: [Database], checkpoints: [UInt64], through end: UInt64,
         in transaction: borrowing Transaction
     ) throws -> UInt64 {
