@@ -8,7 +8,7 @@ struct InMemoryEventStoreTests {
 
     func shoe(_ name: String, id: UInt128) -> PendingEvent {
         PendingEvent(
-            .shoeRegistered(ShoeRegistered(name: name, brand: nil, startKilometers: 0, goalKilometers: 800)), occurredAt: now,
+            .shoeRegistered(ShoeRegistered(shoe: id, name: name, brand: nil, startKilometers: 0, goalKilometers: 800)), occurredAt: now,
             entity: EntityReference(.shoe, id: id))
     }
 
@@ -44,7 +44,11 @@ struct InMemoryEventStoreTests {
         try store.append([PendingEvent(encoded: old.encoded, occurredAt: now, entity: EntityReference(.shoe, id: 9))], recordedAt: now)
         let event = try #require(try store.event(at: 1))
         #expect(event.storedSchemaVersion == 1)
-        #expect(event.event == .shoeRegistered(ShoeRegistered(name: "Clifton", brand: nil, startKilometers: 120, goalKilometers: nil)))
+        #expect(event.event == .shoeRegistered(ShoeRegistered.Version1(name: "Clifton", startKilometers: 120).upcast))
+        guard case .shoeRegistered(let upcast) = event.event else { return }
+        #expect(upcast.brand == nil)
+        #expect(upcast.goalKilometers == nil)
+        #expect(upcast.shoe != 0)
     }
 
     @Test("an event type from a newer Stride is kept and shown as unrecognized")

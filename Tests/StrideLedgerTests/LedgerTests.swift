@@ -11,7 +11,7 @@ struct LedgerTests {
 
     func shoe(_ name: String, id: UInt128) -> PendingEvent {
         PendingEvent(
-            .shoeRegistered(ShoeRegistered(name: name, brand: nil, startKilometers: 0, goalKilometers: nil)),
+            .shoeRegistered(ShoeRegistered(shoe: id, name: name, brand: nil, startKilometers: 0, goalKilometers: nil)),
             occurredAt: clock.now(), entity: EntityReference(.shoe, id: id))
     }
 

@@ -32,10 +32,21 @@ extension EventType {
     public static let activitySummaryRecorded = EventType(code: 12, name: "activitySummary.recorded")
     /// A running shoe joined the rack.
     public static let shoeRegistered = EventType(code: 20, name: "shoe.registered")
+    /// A shoe was renamed.
+    public static let shoeRenamed = EventType(code: 21, name: "shoe.renamed")
+    /// A shoe was retired or brought back.
+    public static let shoeRetirementChanged = EventType(code: 22, name: "shoe.retirementChanged")
+    /// The default shoe was chosen or cleared.
+    public static let defaultShoeSelected = EventType(code: 23, name: "shoe.defaultSelected")
+    /// A workout was assigned to a shoe.
+    public static let workoutAssigned = EventType(code: 30, name: "workout.assigned")
+    /// A workout was unassigned, or excluded from auto-assignment.
+    public static let workoutAssignmentChanged = EventType(code: 31, name: "workout.assignmentChanged")
 
     /// Every type this version of Stride knows, by code.
     public static let catalog: [EventType] = [
-        .ledgerCreated, .sampleRecorded, .workoutRecorded, .activitySummaryRecorded, .shoeRegistered,
+        .ledgerCreated, .sampleRecorded, .workoutRecorded, .activitySummaryRecorded, .shoeRegistered, .shoeRenamed,
+        .shoeRetirementChanged, .defaultShoeSelected, .workoutAssigned, .workoutAssignmentChanged,
     ]
 
     /// The known type with a code, if any.

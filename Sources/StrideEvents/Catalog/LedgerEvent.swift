@@ -5,6 +5,11 @@ public enum LedgerEvent: Hashable, Sendable {
     case workoutRecorded(WorkoutRecorded)
     case activitySummaryRecorded(ActivitySummaryRecorded)
     case shoeRegistered(ShoeRegistered)
+    case shoeRenamed(ShoeRenamed)
+    case shoeRetirementChanged(ShoeRetirement)
+    case defaultShoeSelected(DefaultShoeSelected)
+    case workoutAssigned(WorkoutAssigned)
+    case workoutAssignmentChanged(WorkoutAssignmentChange)
     /// An event this version of Stride cannot read: a type or schema version from a newer
     /// Stride. It is kept and shown, and projections pass over it.
     case unrecognized(EncodedPayload)
@@ -17,6 +22,11 @@ public enum LedgerEvent: Hashable, Sendable {
         case .workoutRecorded(let payload): payload
         case .activitySummaryRecorded(let payload): payload
         case .shoeRegistered(let payload): payload
+        case .shoeRenamed(let payload): payload
+        case .shoeRetirementChanged(let payload): payload
+        case .defaultShoeSelected(let payload): payload
+        case .workoutAssigned(let payload): payload
+        case .workoutAssignmentChanged(let payload): payload
         case .unrecognized: nil
         }
     }
@@ -29,6 +39,11 @@ public enum LedgerEvent: Hashable, Sendable {
         case .workoutRecorded: WorkoutRecorded.eventType.code
         case .activitySummaryRecorded: ActivitySummaryRecorded.eventType.code
         case .shoeRegistered: ShoeRegistered.eventType.code
+        case .shoeRenamed: ShoeRenamed.eventType.code
+        case .shoeRetirementChanged: ShoeRetirement.eventType.code
+        case .defaultShoeSelected: DefaultShoeSelected.eventType.code
+        case .workoutAssigned: WorkoutAssigned.eventType.code
+        case .workoutAssignmentChanged: WorkoutAssignmentChange.eventType.code
         case .unrecognized(let encoded): encoded.typeCode
         }
     }
@@ -66,6 +81,16 @@ public enum LedgerEvent: Hashable, Sendable {
                 event = .activitySummaryRecorded(try decode(ActivitySummaryRecorded.self, &reader, schemaVersion))
             case ShoeRegistered.eventType.code:
                 event = .shoeRegistered(try decode(ShoeRegistered.self, &reader, schemaVersion))
+            case ShoeRenamed.eventType.code:
+                event = .shoeRenamed(try decode(ShoeRenamed.self, &reader, schemaVersion))
+            case ShoeRetirement.eventType.code:
+                event = .shoeRetirementChanged(try decode(ShoeRetirement.self, &reader, schemaVersion))
+            case DefaultShoeSelected.eventType.code:
+                event = .defaultShoeSelected(try decode(DefaultShoeSelected.self, &reader, schemaVersion))
+            case WorkoutAssigned.eventType.code:
+                event = .workoutAssigned(try decode(WorkoutAssigned.self, &reader, schemaVersion))
+            case WorkoutAssignmentChange.eventType.code:
+                event = .workoutAssignmentChanged(try decode(WorkoutAssignmentChange.self, &reader, schemaVersion))
             default:
                 throw NewerSchema()
             }
@@ -96,6 +121,11 @@ public enum LedgerEvent: Hashable, Sendable {
         case .workoutRecorded(let payload): return Self.encode(payload, into: &writer)
         case .activitySummaryRecorded(let payload): return Self.encode(payload, into: &writer)
         case .shoeRegistered(let payload): return Self.encode(payload, into: &writer)
+        case .shoeRenamed(let payload): return Self.encode(payload, into: &writer)
+        case .shoeRetirementChanged(let payload): return Self.encode(payload, into: &writer)
+        case .defaultShoeSelected(let payload): return Self.encode(payload, into: &writer)
+        case .workoutAssigned(let payload): return Self.encode(payload, into: &writer)
+        case .workoutAssignmentChanged(let payload): return Self.encode(payload, into: &writer)
         case .unrecognized(let encoded):
             writer.write(raw: encoded.bytes)
             return (encoded.typeCode, encoded.schemaVersion)

@@ -60,11 +60,22 @@ public struct AppendOutcome: Hashable, Sendable {
     public var sequences: [UInt64?]
     /// The log's last sequence after the append.
     public var lastSequence: UInt64
+    /// Events that reactions appended in answer, in the same transaction.
+    public var followUps: [PendingEvent] = []
 
     /// Creates an outcome.
     public init(sequences: [UInt64?], lastSequence: UInt64) {
         self.sequences = sequences
         self.lastSequence = lastSequence
+    }
+
+    public static func == (lhs: AppendOutcome, rhs: AppendOutcome) -> Bool {
+        lhs.sequences == rhs.sequences && lhs.lastSequence == rhs.lastSequence && lhs.followUps.count == rhs.followUps.count
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(sequences)
+        hasher.combine(lastSequence)
     }
 
     /// How many events were appended.

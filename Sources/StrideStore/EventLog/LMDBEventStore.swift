@@ -77,49 +77,85 @@ public final class LMDBEventStore: EventStore {
     public func append(_ events: [PendingEvent], expecting: [VersionExpectation], recordedAt: Timestamp) throws
         -> AppendOutcome
     {
-        try append(events, expecting: expecting, recordedAt: recordedAt, projections: [])
+        try append(events, expecting: expecting, recordedAt: recordedAt, projections: [], reactions: [])
     }
 
-    /// Appends a batch and, in the same write transaction, folds it into projections that
-    /// were up to date before it: one commit holds the events, the rows they changed and the
-    /// checkpoints, so projections never lag the log. Projections that were behind (a new
-    /// version, say) are left for ``catchUp(_:roundSize:progress:)``.
+    /// Appends a batch and, in the same write transaction, brings projections up to date
+    /// with it and lets reactions answer it: one commit holds the events, the rows they
+    /// changed, the checkpoints and any events the reactions appended, so projections never
+    /// lag the log and a reaction's events are never lost to a crash between two commits.
+    ///
+    /// - Parameters:
+    ///   - projections: brought up to the new last event (from wherever they stood).
+    ///   - reactions: asked, after the fold, for events answering the appended ones; those
+    ///     are appended and folded in the same transaction (and answered in turn, a few times
+    ///     at most).
     /// - Throws: as ``append(_:expecting:recordedAt:)``, or a ``ProjectionFailure``.
     public func append(
-        _ events: [PendingEvent], expecting: [VersionExpectation], recordedAt: Timestamp, projections: [any Projection]
+        _ events: [PendingEvent], expecting: [VersionExpectation], recordedAt: Timestamp, projections: [any Projection],
+        reactions: [any LedgerReaction] = []
     ) throws -> AppendOutcome {
         guard !events.isEmpty || !expecting.isEmpty else { return AppendOutcome(sequences: [], lastSequence: try lastSequence()) }
         let databases = try projections.map { try rowsDatabase($0.name) }
         return try environment.write { transaction in
-            let (lastSequence, lastHash, lastTypeCode) = try tail(in: transaction)
+            var (lastSequence, lastHash, lastTypeCode) = try tail(in: transaction)
             var indexer = LogIndexer(store: self, lastTypeCode: lastTypeCode)
-            let current = try projections.indices.filter { index in
-                try checkpoint(of: projections[index].name, in: transaction)
-                    == ProjectionCheckpoint(version: projections[index].version, sequence: lastSequence)
+            let checkpoints = try prepare(projections, databases: databases, in: transaction)
+            if checkpoints.contains(where: { $0 < lastSequence }) {
+                _ = try fold(projections, databases: databases, checkpoints: checkpoints, through: lastSequence, in: transaction)
             }
-            let outcome = try LogAppender.append(
-                events, expecting: expecting, recordedAt: recordedAt, after: lastSequence, lastHash: lastHash,
-                version: { try version(of: $0, in: transaction) },
-                claimKey: { event, key, sequence in
-                    try indexer.claim(key, for: event.entity, sequence: sequence, in: transaction)
-                },
-                store: { sequence, event, typeCode, envelope in
-                    try withUnsafeBytes(of: sequence) { sequenceBytes in
-                        // Appends only go after the tail; a refusal means the log is damaged.
-                        guard try transaction.put(envelope, forKey: sequenceBytes, in: eventsDatabase, flags: .append) else {
-                            throw EventLogFault(sequence: sequence, problem: "the log already holds it; run `stride verify`")
-                        }
-                    }
-                    try indexer.index(sequence: sequence, entity: event.entity, key: event.idempotencyKey, typeCode: typeCode, in: transaction)
+            var outcome = try appendInTransaction(
+                events, expecting: expecting, recordedAt: recordedAt, after: lastSequence, lastHash: &lastHash,
+                indexer: &indexer, in: transaction)
+            var answered = zip(events, outcome.sequences).compactMap { event, sequence in sequence.map { (event, $0) } }
+            var round = 0
+            while true {
+                if outcome.lastSequence > lastSequence, !projections.isEmpty {
+                    _ = try fold(
+                        projections, databases: databases, checkpoints: projections.map { _ in lastSequence },
+                        through: outcome.lastSequence, in: transaction)
                 }
-            ).outcome
-            if !current.isEmpty, outcome.lastSequence > lastSequence {
-                _ = try fold(
-                    current.map { projections[$0] }, databases: current.map { databases[$0] },
-                    checkpoints: current.map { _ in lastSequence }, through: outcome.lastSequence, in: transaction)
+                lastSequence = outcome.lastSequence
+                guard !reactions.isEmpty, !answered.isEmpty, round < 4 else { break }
+                let appended = try answered.map { try ProjectionEvent($0.0, sequence: $0.1, recordedAt: recordedAt) }
+                let state = StoredProjectionState(
+                    reader: transaction.reader, databases: Dictionary(uniqueKeysWithValues: zip(projections.map(\.name), databases)))
+                let followUps = try reactions.flatMap { try $0.react(to: appended, state: state) }
+                guard !followUps.isEmpty else { break }
+                let more = try appendInTransaction(
+                    followUps, expecting: [], recordedAt: recordedAt, after: lastSequence, lastHash: &lastHash, indexer: &indexer,
+                    in: transaction)
+                answered = zip(followUps, more.sequences).compactMap { event, sequence in sequence.map { (event, $0) } }
+                outcome.followUps += answered.map(\.0)
+                outcome.lastSequence = more.lastSequence
+                round += 1
             }
             return outcome
         }
+    }
+
+    /// The append algorithm inside an open write transaction.
+    private func appendInTransaction(
+        _ events: [PendingEvent], expecting: [VersionExpectation], recordedAt: Timestamp, after lastSequence: UInt64,
+        lastHash: inout ChainHash, indexer: inout LogIndexer, in transaction: borrowing Transaction
+    ) throws -> AppendOutcome {
+        let result = try LogAppender.append(
+            events, expecting: expecting, recordedAt: recordedAt, after: lastSequence, lastHash: lastHash,
+            version: { try version(of: $0, in: transaction) },
+            claimKey: { event, key, sequence in
+                try indexer.claim(key, for: event.entity, sequence: sequence, in: transaction)
+            },
+            store: { sequence, event, typeCode, envelope in
+                try withUnsafeBytes(of: sequence) { sequenceBytes in
+                    // Appends only go after the tail; a refusal means the log is damaged.
+                    guard try transaction.put(envelope, forKey: sequenceBytes, in: eventsDatabase, flags: .append) else {
+                        throw EventLogFault(sequence: sequence, problem: "the log already holds it; run `stride verify`")
+                    }
+                }
+                try indexer.index(sequence: sequence, entity: event.entity, key: event.idempotencyKey, typeCode: typeCode, in: transaction)
+            })
+        lastHash = result.lastHash
+        return result.outcome
     }
 
     /// The last sequence, its chain hash and its type code (0, the genesis hash and nil for

@@ -34,23 +34,8 @@ extension LMDBEventStore {
         while true {
             let round = try environment.write { transaction -> (reached: UInt64, last: UInt64, folded: UInt64)? in
                 let (last, _, _) = try tail(in: transaction)
-                var checkpoints: [UInt64] = []
-                for (index, projection) in projections.enumerated() {
-                    let stored = try checkpoint(of: projection.name, in: transaction)
-                    if stored?.version != projection.version {
-                        try transaction.empty(databases[index])
-                        checkpoints.append(0)
-                    } else {
-                        checkpoints.append(stored?.sequence ?? 0)
-                    }
-                }
-                guard let lowest = checkpoints.min(), lowest < last else {
-                    // Write the checkpoints of projections that were reset on an empty log.
-                    for (index, projection) in projections.enumerated() {
-                        try write(ProjectionCheckpoint(version: projection.version, sequence: checkpoints[index]), of: projection.name, in: transaction)
-                    }
-                    return nil
-                }
+                let checkpoints = try prepare(projections, databases: databases, in: transaction)
+                guard let lowest = checkpoints.min(), lowest < last else { return nil }
                 let end = min(last, lowest + roundSize)
                 let count = try fold(projections, databases: databases, checkpoints: checkpoints, through: end, in: transaction)
                 return (end, last, count)
@@ -58,6 +43,21 @@ extension LMDBEventStore {
             guard let round else { return folded }
             folded += round.folded
             progress(round.reached, round.last)
+        }
+    }
+
+    /// Each projection's checkpoint; a projection whose stored version is not its code's is
+    /// emptied first and starts again from 0 (its checkpoint written at once).
+    func prepare(_ projections: [any Projection], databases: [Database], in transaction: borrowing Transaction) throws -> [UInt64] {
+        try projections.indices.map { index in
+            let projection = projections[index]
+            let stored = try checkpoint(of: projection.name, in: transaction)
+            guard stored?.version == projection.version else {
+                try transaction.empty(databases[index])
+                try write(ProjectionCheckpoint(version: projection.version, sequence: 0), of: projection.name, in: transaction)
+                return 0
+            }
+            return stored?.sequence ?? 0
         }
     }
 

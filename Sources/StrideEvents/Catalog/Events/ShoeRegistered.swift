@@ -1,12 +1,14 @@
 /// A running shoe joined the rack.
 ///
 /// Schema history: version 1 (Run Mile's shoe) had a name and starting kilometres only;
-/// version 2 added the brand and the goal. Version 1 events are upcast on read with no
-/// brand and no goal.
+/// version 2 added the shoe's id, the brand and the goal. Version 1 events are upcast on
+/// read with an id derived from the name, no brand and no goal.
 public struct ShoeRegistered: EventPayload {
     public static let eventType = EventType.shoeRegistered
     public static let schemaVersion: UInt16 = 2
 
+    /// The shoe's id.
+    public var shoe: UInt128
     /// The name the runner gave the shoe.
     public var name: String
     /// The maker, when given.
@@ -17,7 +19,8 @@ public struct ShoeRegistered: EventPayload {
     public var goalKilometers: Double?
 
     /// Creates the payload.
-    public init(name: String, brand: String?, startKilometers: Double, goalKilometers: Double?) {
+    public init(shoe: UInt128, name: String, brand: String?, startKilometers: Double, goalKilometers: Double?) {
+        self.shoe = shoe
         self.name = name
         self.brand = brand
         self.startKilometers = startKilometers
@@ -45,13 +48,15 @@ public struct ShoeRegistered: EventPayload {
             return EncodedPayload(typeCode: ShoeRegistered.eventType.code, schemaVersion: 1, bytes: writer.bytes)
         }
 
-        /// Version 1 upcast to the current version: no brand, no goal.
+        /// Version 1 upcast to the current version: an id derived from the name, no brand, no goal.
         public var upcast: ShoeRegistered {
-            ShoeRegistered(name: name, brand: nil, startKilometers: startKilometers, goalKilometers: nil)
+            let derived = UInt128(truncatingIfNeeded: Digest128.of(Array("shoe:\(name)".utf8)) >> 64) | 1
+            return ShoeRegistered(shoe: derived, name: name, brand: nil, startKilometers: startKilometers, goalKilometers: nil)
         }
     }
 
     public func encode(into writer: inout BinaryWriter) {
+        writer.write(fixed: shoe)
         writer.write(name)
         writer.write(optional: brand) { $0.write($1) }
         writer.write(startKilometers)
@@ -64,6 +69,7 @@ public struct ShoeRegistered: EventPayload {
             let old = Version1(name: try reader.readString(), startKilometers: try reader.readDouble())
             self = old.upcast
         case 2:
+            shoe = try reader.read(fixed: UInt128.self)
             name = try reader.readString()
             brand = try reader.readOptional { try $0.readString() }
             startKilometers = try reader.readDouble()
@@ -75,7 +81,7 @@ public struct ShoeRegistered: EventPayload {
 
     public var json: JSONValue {
         .object([
-            "name": .string(name), "brand": .string(brand), "startKilometers": .number(startKilometers),
+            "shoe": .string(ShoeID.text(shoe)), "name": .string(name), "brand": .string(brand), "startKilometers": .number(startKilometers),
             "goalKilometers": .number(goalKilometers),
         ])
     }

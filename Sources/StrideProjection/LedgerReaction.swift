@@ -1,0 +1,36 @@
+import StrideEvents
+
+/// Reads projection rows as they stand inside the transaction that is appending: what a
+/// reaction decides from.
+public protocol ProjectionStateReader {
+    /// The row of a projection under a key, if there is one.
+    func row<P: Projection>(_ key: P.Key, of projection: P) throws -> P.Row?
+}
+
+/// A policy that answers appended events with more events, appended in the same
+/// transaction: auto-assignment of new runs to the default shoe, say. Pure: it decides from
+/// the events and the projection state it reads, nothing else.
+public protocol LedgerReaction: Sendable {
+    /// The events to append in answer to `appended` (already folded into the projections).
+    /// - Throws: what reading the state throws.
+    func react(to appended: [ProjectionEvent], state: any ProjectionStateReader) throws -> [PendingEvent]
+}
+
+extension ProjectionEvent {
+    /// A pending event as a projection will see it once appended under `sequence`.
+    /// - Throws: ``DecodingFailure`` for an encoded payload that cannot be read.
+    public init(_ pending: PendingEvent, sequence: UInt64, recordedAt: Timestamp) throws {
+        let event: LedgerEvent
+        switch pending.body {
+        case .event(let typed): event = typed
+        case .encoded(let encoded):
+            event = try encoded.bytes.withUnsafeBytes {
+                try LedgerEvent.decode(typeCode: encoded.typeCode, schemaVersion: encoded.schemaVersion, from: $0)
+            }
+        }
+        let recorded = RecordedEvent(
+            sequence: sequence, recordedAt: recordedAt, occurredAt: pending.occurredAt, entity: pending.entity,
+            idempotencyKey: pending.idempotencyKey, storedSchemaVersion: 0, event: event)
+        self.init(recorded)
+    }
+}
