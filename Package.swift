@@ -58,16 +58,17 @@ let package = Package(
         // Projections, one folder each.
         .target(name: "DailyHealth", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/DailyHealth"),
         .target(name: "SampleCounts", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/SampleCounts"),
+        .target(name: "ShoeMileage", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/ShoeMileage"),
         // The ledger as a user sees it: open or create, verify, export, import, backup, stats.
         .target(
             name: "StrideLedger",
-            dependencies: ["StrideEvents", "StrideStore", "StrideIngest", "StrideProjection", "DailyHealth", "SampleCounts"]
+            dependencies: ["StrideEvents", "StrideStore", "StrideIngest", "StrideProjection", "DailyHealth", "SampleCounts", "ShoeMileage"]
         ),
         // The `stride` command's subcommands, kept in a library so tests can run them.
         .target(
             name: "StrideCommands",
             dependencies: [
-                "StrideLedger", "StrideIngest", "DailyHealth",
+                "StrideLedger", "StrideIngest", "DailyHealth", "ShoeMileage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/stride/Commands"
@@ -107,8 +108,9 @@ let package = Package(
                 "StrideIngest", "StrideTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
+        .testTarget(name: "ShoeMileageTests", dependencies: ["ShoeMileage", "StrideProjection", "StrideEvents"]),
         .testTarget(name: "DailyHealthTests", dependencies: ["DailyHealth", "StrideProjection", "StrideTestSupport"]),
-        .testTarget(name: "StrideLedgerTests", dependencies: ["StrideLedger", "StrideTestSupport"]),
+        .testTarget(name: "StrideLedgerTests", dependencies: ["StrideLedger", "StrideTestSupport", "ShoeMileage"]),
         .testTarget(name: "StrideCommandTests", dependencies: ["StrideCommands", "StrideTestSupport", "stride", "stride-sample"]),
     ],
     swiftLanguageModes: [.v6]

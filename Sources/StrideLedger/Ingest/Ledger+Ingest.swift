@@ -14,6 +14,8 @@ public struct FileIngestReport: Sendable {
     public var appended: Int
     /// Events already in the ledger, skipped.
     public var duplicates: Int
+    /// New runs assigned to the default shoe.
+    public var autoAssigned: Int
     /// Wall time in seconds.
     public var seconds: Double
     /// Bytes read (inflated, for a zip).
@@ -48,11 +50,13 @@ extension Ledger {
         reader.start()
         var appended = 0
         var duplicates = 0
+        var autoAssigned = 0
         do {
             while let batch = try pipe.take() {
-                let result = try store.append(batch, expecting: [], recordedAt: clock.now(), projections: projections)
+                let result = try store.append(batch, expecting: [], recordedAt: clock.now(), projections: projections, reactions: reactions)
                 appended += result.appendedCount
                 duplicates += result.duplicateCount
+                autoAssigned += result.followUps.count { if case .event(.workoutAssigned) = $0.body { true } else { false } }
             }
         } catch {
             pipe.cancel()
@@ -66,7 +70,7 @@ extension Ledger {
         }
         return FileIngestReport(
             file: file, format: result.format, counts: result.counts, appended: appended, duplicates: duplicates,
-            seconds: Date().timeIntervalSince(began), bytes: result.bytes)
+            autoAssigned: autoAssigned, seconds: Date().timeIntervalSince(began), bytes: result.bytes)
     }
 }
 

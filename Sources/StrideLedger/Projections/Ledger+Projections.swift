@@ -1,4 +1,5 @@
 import DailyHealth
+import ShoeMileage
 import Foundation
 import SampleCounts
 import StrideEvents
@@ -7,7 +8,13 @@ import StrideStore
 
 extension Ledger {
     /// Every projection of the ledger, configured for its time zone.
-    public var projections: [any Projection] { [dailyHealth, SampleCountsProjection()] }
+    public var projections: [any Projection] { [dailyHealth, SampleCountsProjection(), mileage] }
+
+    /// The mileage projection.
+    var mileage: ShoeMileageProjection { ShoeMileageProjection() }
+
+    /// The policies that answer appended events in the same transaction.
+    var reactions: [any LedgerReaction] { [AutoAssignment(mileage: mileage)] }
 
     /// Brings every projection up to the log's last event (rebuilding one whose version
     /// changed). Commands that append call this; so do reads, which then never show stale
@@ -23,7 +30,8 @@ extension Ledger {
     /// - Throws: `EventStoreError.versionConflict` when an expectation fails, or a storage error.
     @discardableResult
     public func append(_ events: [PendingEvent], expecting: [VersionExpectation] = []) throws -> AppendOutcome {
-        let outcome = try store.append(events, expecting: expecting, recordedAt: clock.now(), projections: projections)
+        let outcome = try store.append(
+            events, expecting: expecting, recordedAt: clock.now(), projections: projections, reactions: reactions)
         try catchUp()
         return outcome
     }

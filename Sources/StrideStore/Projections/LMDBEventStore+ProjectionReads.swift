@@ -47,9 +47,10 @@ extension LMDBEventStore {
 
     /// Runs projections in memory over the events from 1 through `through`, each only up to
     /// its own limit in `limits` (when given), touching nothing stored.
-    public func replay(_ projections: [any Projection], through: UInt64, limits: [UInt64]? = nil, progress: (UInt64) -> Void = { _ in })
-        throws -> [any ProjectionRunning]
-    {
+    public func replay(
+        _ projections: [any Projection], through: UInt64, limits: [UInt64]? = nil, include: (ProjectionEvent) -> Bool = { _ in true },
+        progress: (UInt64) -> Void = { _ in }
+    ) throws -> [any ProjectionRunning] {
         let runs = projections.map { $0.makeRun { _ in nil } }
         let strings = StringTable()
         try environment.read { transaction in
@@ -63,7 +64,9 @@ extension LMDBEventStore {
                     } catch {
                         throw EventLogFault(sequence: sequence, problem: "it cannot be decoded (\(error)); run `stride verify`")
                     }
-                    for (index, run) in runs.enumerated() where limits.map({ sequence <= $0[index] }) ?? true { run.apply(event) }
+                    if include(event) {
+                        for (index, run) in runs.enumerated() where limits.map({ sequence <= $0[index] }) ?? true { run.apply(event) }
+                    }
                     if sequence % 262_144 == 0 { progress(sequence) }
                     entry = try cursor.next()
                 }

@@ -12,7 +12,8 @@ public struct StrideCommand: ParsableCommand {
         subcommands: [
             InitCommand.self, LogCommand.self, StatsCommand.self, VerifyCommand.self, ExportCommand.self,
             ImportCommand.self, BackupCommand.self, IngestCommand.self, DailyCommand.self, RebuildCommand.self,
-            ReplayCommand.self,
+            ReplayCommand.self, ShoesCommand.self, WorkoutsCommand.self, AssignCommand.self, UnassignCommand.self,
+            ExcludeCommand.self, MileageCommand.self, NotificationsCommand.self,
         ]
     )
 

@@ -9,7 +9,8 @@ enum IngestSummary {
         let rate = report.seconds > 0 ? Double(report.bytes) / report.seconds : 0
         var lines = [
             "Ingested \(report.file) (\(report.format)): \(Format.bytes(report.bytes)) in \(String(format: "%.2f", report.seconds)) s (\(Format.bytes(Int(rate)))/s).",
-            "  \(Format.plural(report.appended, "new event")), \(Format.plural(report.duplicates, "duplicate")) skipped.",
+            "  \(Format.plural(report.appended, "new event")), \(Format.plural(report.duplicates, "duplicate")) skipped"
+                + (report.autoAssigned > 0 ? ", \(Format.plural(report.autoAssigned, "new run")) assigned to the default shoe." : "."),
         ]
         var read: [String] = []
         if counts.samples > 0 { read.append(Format.plural(counts.samples, "sample")) }
@@ -38,6 +39,7 @@ enum IngestSummary {
                 .object([
                     "file": .string(report.file), "format": .string(report.format.description),
                     "newEvents": .integer(report.appended), "duplicates": .integer(report.duplicates),
+                    "autoAssigned": .integer(report.autoAssigned),
                     "samples": .integer(report.counts.samples), "workouts": .integer(report.counts.workouts),
                     "activitySummaries": .integer(report.counts.activitySummaries),
                     "samplesByType": .object(report.counts.samplesByType.sorted { $0.key < $1.key }.map { .init($0.key, .integer($0.value)) }),

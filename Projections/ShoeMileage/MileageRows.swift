@@ -1,0 +1,151 @@
+import StrideEvents
+
+/// A row's key in the mileage projection.
+public enum MileageKey: Hashable, Sendable {
+    /// The rack: the default shoe and since when.
+    case rack
+    /// A shoe.
+    case shoe(UInt128)
+    /// A workout (its id begins with its start time, so keys sort by start).
+    case workout(UInt128)
+    /// One line of a shoe's audit: the event that moved its figure.
+    case audit(shoe: UInt128, sequence: UInt64)
+    /// One notification of the outbox.
+    case notification(sequence: UInt64)
+}
+
+/// A row of the mileage projection.
+public enum MileageRow: Hashable, Sendable {
+    case rack(Rack)
+    case shoe(Shoe)
+    case workout(Workout)
+    case audit(AuditEntry)
+    case notification(Notification)
+}
+
+/// The default shoe and since when it is the default.
+public struct Rack: Hashable, Sendable {
+    /// The default shoe, if one is set.
+    public var defaultShoe: UInt128?
+    /// When it became the default.
+    public var since: Timestamp?
+
+    /// Creates a rack.
+    public init(defaultShoe: UInt128?, since: Timestamp?) {
+        self.defaultShoe = defaultShoe
+        self.since = since
+    }
+}
+
+/// A shoe and its figures.
+public struct Shoe: Hashable, Sendable {
+    public var id: UInt128
+    public var name: String
+    public var brand: String?
+    public var startKilometers: Double
+    public var goalKilometers: Double?
+    public var isRetired = false
+    /// Starting kilometres plus the distance of the workouts assigned to it now.
+    public var kilometers: Double
+    /// Workouts assigned to it now.
+    public var runs = 0
+    /// The start of the latest workout assigned to it.
+    public var lastRun: Timestamp?
+    /// Whether the outbox has said it reached its goal (it says so once).
+    public var isGoalAnnounced = false
+
+    /// Creates a shoe with no workouts yet.
+    public init(id: UInt128, name: String, brand: String?, startKilometers: Double, goalKilometers: Double?, kilometers: Double) {
+        self.id = id
+        self.name = name
+        self.brand = brand
+        self.startKilometers = startKilometers
+        self.goalKilometers = goalKilometers
+        self.kilometers = kilometers
+    }
+
+    /// Kilometres left to the goal (negative past it), when there is a goal.
+    public var remainingKilometers: Double? { goalKilometers.map { $0 - kilometers } }
+}
+
+/// A workout as the mileage sees it.
+public struct Workout: Hashable, Sendable {
+    public var id: UInt128
+    public var activity: String
+    public var start: Timestamp
+    public var end: Timestamp
+    public var distanceMeters: Double?
+    public var distanceSource: DistanceSource
+    public var distanceAsWritten: String?
+    public var sourceName: String
+    /// The sequence that recorded it (its arrival notification's key).
+    public var recordedSequence: UInt64
+    /// The shoe it is assigned to now.
+    public var shoe: UInt128?
+    /// Who assigned it.
+    public var origin: AssignmentOrigin?
+    /// Whether it is never to be assigned automatically.
+    public var isExcluded = false
+
+    /// Creates a workout on no shoe.
+    public init(
+        id: UInt128, activity: String, start: Timestamp, end: Timestamp, distanceMeters: Double?, distanceSource: DistanceSource,
+        distanceAsWritten: String?, sourceName: String, recordedSequence: UInt64
+    ) {
+        self.id = id
+        self.activity = activity
+        self.start = start
+        self.end = end
+        self.distanceMeters = distanceMeters
+        self.distanceSource = distanceSource
+        self.distanceAsWritten = distanceAsWritten
+        self.sourceName = sourceName
+        self.recordedSequence = recordedSequence
+    }
+
+    /// Whether it is a run (the only workouts shoes collect).
+    public var isRunning: Bool { activity == "HKWorkoutActivityTypeRunning" }
+    /// Its distance in kilometres (0 when unknown).
+    public var kilometers: Double { (distanceMeters ?? 0) / 1000 }
+}
+
+/// One event that moved a shoe's figure.
+public struct AuditEntry: Hashable, Sendable {
+    /// What happened.
+    public enum Kind: UInt8, Sendable {
+        case registered = 0
+        case assigned = 1
+        case unassigned = 2
+        case movedToAnotherShoe = 3
+    }
+
+    public var sequence: UInt64
+    public var recordedAt: Timestamp
+    public var kind: Kind
+    /// The workout, for assignments.
+    public var workout: UInt128?
+    /// Manual or auto, for assignments.
+    public var origin: AssignmentOrigin?
+    /// The kilometres it added (negative when it took some away).
+    public var kilometers: Double
+    /// A sentence: the workout, its source, how its distance was read.
+    public var detail: String
+}
+
+/// One message of the outbox.
+public struct Notification: Hashable, Sendable {
+    /// What it is about.
+    public enum Kind: UInt8, Sendable {
+        /// A new run arrived.
+        case newRun = 0
+        /// A shoe reached its goal.
+        case goalReached = 1
+    }
+
+    public var sequence: UInt64
+    public var at: Timestamp
+    public var kind: Kind
+    public var workout: UInt128?
+    public var shoe: UInt128?
+    public var text: String
+}

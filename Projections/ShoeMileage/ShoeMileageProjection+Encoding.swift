@@ -1,0 +1,161 @@
+import StrideEvents
+import StrideProjection
+
+extension ShoeMileageProjection {
+    /// Key prefixes: every key of one kind shares its first byte, so a kind is a key range.
+    enum Prefix: UInt8 {
+        case rack = 1, shoe, workout, audit, notification
+    }
+
+    public func encode(key: Key) -> [UInt8] {
+        var writer = BinaryWriter(capacity: 26)
+        switch key {
+        case .rack: writer.write(Prefix.rack.rawValue)
+        case .shoe(let id):
+            writer.write(Prefix.shoe.rawValue)
+            writer.write(fixed: id.bigEndian)
+        case .workout(let id):
+            writer.write(Prefix.workout.rawValue)
+            writer.write(fixed: id.bigEndian)
+        case .audit(let shoe, let sequence):
+            writer.write(Prefix.audit.rawValue)
+            writer.write(fixed: shoe.bigEndian)
+            writer.write(fixed: sequence.bigEndian)
+        case .notification(let sequence):
+            writer.write(Prefix.notification.rawValue)
+            writer.write(fixed: sequence.bigEndian)
+        }
+        return writer.bytes
+    }
+
+    public func decodeKey(_ bytes: UnsafeRawBufferPointer) throws -> Key {
+        var reader = BinaryReader(bytes)
+        switch Prefix(rawValue: try reader.readByte()) {
+        case .rack: return .rack
+        case .shoe: return .shoe(UInt128(bigEndian: try reader.read(fixed: UInt128.self)))
+        case .workout: return .workout(UInt128(bigEndian: try reader.read(fixed: UInt128.self)))
+        case .audit:
+            let shoe = UInt128(bigEndian: try reader.read(fixed: UInt128.self))
+            return .audit(shoe: shoe, sequence: UInt64(bigEndian: try reader.read(fixed: UInt64.self)))
+        case .notification: return .notification(sequence: UInt64(bigEndian: try reader.read(fixed: UInt64.self)))
+        case nil: throw DecodingFailure("unknown mileage key kind")
+        }
+    }
+
+    public func encode(row: Row, into writer: inout BinaryWriter) {
+        switch row {
+        case .rack(let rack):
+            writer.write(Prefix.rack.rawValue)
+            writer.write(optional: rack.defaultShoe) { $0.write(fixed: $1) }
+            writer.write(optional: rack.since) { $0.write($1) }
+        case .shoe(let shoe):
+            writer.write(Prefix.shoe.rawValue)
+            writer.write(fixed: shoe.id)
+            writer.write(shoe.name)
+            writer.write(optional: shoe.brand) { $0.write($1) }
+            writer.write(shoe.startKilometers)
+            writer.write(optional: shoe.goalKilometers) { $0.write($1) }
+            writer.write(shoe.isRetired)
+            writer.write(shoe.kilometers)
+            writer.write(signedVarint: Int64(shoe.runs))
+            writer.write(optional: shoe.lastRun) { $0.write($1) }
+            writer.write(shoe.isGoalAnnounced)
+        case .workout(let workout):
+            writer.write(Prefix.workout.rawValue)
+            writer.write(fixed: workout.id)
+            writer.write(workout.activity)
+            writer.write(workout.start)
+            writer.write(workout.end)
+            writer.write(optional: workout.distanceMeters) { $0.write($1) }
+            writer.write(workout.distanceSource.rawValue)
+            writer.write(optional: workout.distanceAsWritten) { $0.write($1) }
+            writer.write(workout.sourceName)
+            writer.write(varint: workout.recordedSequence)
+            writer.write(optional: workout.shoe) { $0.write(fixed: $1) }
+            writer.write(optional: workout.origin) { $0.write($1.rawValue) }
+            writer.write(workout.isExcluded)
+        case .audit(let entry):
+            writer.write(Prefix.audit.rawValue)
+            writer.write(varint: entry.sequence)
+            writer.write(entry.recordedAt)
+            writer.write(entry.kind.rawValue)
+            writer.write(optional: entry.workout) { $0.write(fixed: $1) }
+            writer.write(optional: entry.origin) { $0.write($1.rawValue) }
+            writer.write(entry.kilometers)
+            writer.write(entry.detail)
+        case .notification(let note):
+            writer.write(Prefix.notification.rawValue)
+            writer.write(varint: note.sequence)
+            writer.write(note.at)
+            writer.write(note.kind.rawValue)
+            writer.write(optional: note.workout) { $0.write(fixed: $1) }
+            writer.write(optional: note.shoe) { $0.write(fixed: $1) }
+            writer.write(note.text)
+        }
+    }
+
+    public func decodeRow(_ bytes: UnsafeRawBufferPointer) throws -> Row {
+        var reader = BinaryReader(bytes)
+        func origin(_ reader: inout BinaryReader) throws -> AssignmentOrigin {
+            guard let origin = AssignmentOrigin(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown origin") }
+            return origin
+        }
+        let row: Row
+        switch Prefix(rawValue: try reader.readByte()) {
+        case .rack:
+            row = .rack(
+                Rack(
+                    defaultShoe: try reader.readOptional { try $0.read(fixed: UInt128.self) },
+                    since: try reader.readOptional { try $0.readTimestamp() }))
+        case .shoe:
+            var shoe = Shoe(
+                id: try reader.read(fixed: UInt128.self), name: try reader.readString(),
+                brand: try reader.readOptional { try $0.readString() }, startKilometers: try reader.readDouble(),
+                goalKilometers: try reader.readOptional { try $0.readDouble() }, kilometers: 0)
+            shoe.isRetired = try reader.readBool()
+            shoe.kilometers = try reader.readDouble()
+            shoe.runs = Int(try reader.readSignedVarint())
+            shoe.lastRun = try reader.readOptional { try $0.readTimestamp() }
+            shoe.isGoalAnnounced = try reader.readBool()
+            row = .shoe(shoe)
+        case .workout:
+            let id = try reader.read(fixed: UInt128.self)
+            let activity = try reader.readString()
+            let start = try reader.readTimestamp()
+            let end = try reader.readTimestamp()
+            let distance = try reader.readOptional { try $0.readDouble() }
+            guard let source = DistanceSource(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown distance source") }
+            var workout = Workout(
+                id: id, activity: activity, start: start, end: end, distanceMeters: distance, distanceSource: source,
+                distanceAsWritten: try reader.readOptional { try $0.readString() }, sourceName: try reader.readString(),
+                recordedSequence: try reader.readVarint())
+            workout.shoe = try reader.readOptional { try $0.read(fixed: UInt128.self) }
+            workout.origin = try reader.readOptional(origin)
+            workout.isExcluded = try reader.readBool()
+            row = .workout(workout)
+        case .audit:
+            let sequence = try reader.readVarint()
+            let recordedAt = try reader.readTimestamp()
+            guard let kind = AuditEntry.Kind(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown audit kind") }
+            row = .audit(
+                AuditEntry(
+                    sequence: sequence, recordedAt: recordedAt, kind: kind, workout: try reader.readOptional { try $0.read(fixed: UInt128.self) },
+                    origin: try reader.readOptional(origin), kilometers: try reader.readDouble(), detail: try reader.readString()))
+        case .notification:
+            let sequence = try reader.readVarint()
+            let at = try reader.readTimestamp()
+            guard let kind = Notification.Kind(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown notification kind") }
+            row = .notification(
+                Notification(
+                    sequence: sequence, at: at, kind: kind, workout: try reader.readOptional { try $0.read(fixed: UInt128.self) },
+                    shoe: try reader.readOptional { try $0.read(fixed: UInt128.self) }, text: try reader.readString()))
+        case nil:
+            throw DecodingFailure("unknown mileage row kind")
+        }
+        try reader.expectEnd("a mileage row")
+        return row
+    }
+
+    /// The first key of a kind of row, and the first key after them.
+    func range(of prefix: Prefix) -> (lower: [UInt8], upper: [UInt8]) { ([prefix.rawValue], [prefix.rawValue + 1]) }
+}

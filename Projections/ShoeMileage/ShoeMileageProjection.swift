@@ -1,0 +1,153 @@
+import Foundation
+import StrideEvents
+import StrideProjection
+
+/// Shoes and their mileage (Run Mile's job): per shoe, its starting kilometres plus the
+/// distance of the workouts assigned to it now; the workouts; the default shoe; an audit
+/// line for every event that moved a shoe's figure; and the outbox of notifications.
+public struct ShoeMileageProjection: Projection {
+    public typealias Key = MileageKey
+    public typealias Row = MileageRow
+
+    public let name = "mileage"
+    public let version: UInt32 = 1
+
+    /// Creates the projection.
+    public init() {}
+
+    public func apply(_ event: ProjectionEvent, to rows: inout ProjectionRows<Key, Row>) {
+        guard case .event(let content) = event.content else { return }
+        switch content {
+        case .shoeRegistered(let registered):
+            let shoe = Shoe(
+                id: registered.shoe, name: registered.name, brand: registered.brand, startKilometers: registered.startKilometers,
+                goalKilometers: registered.goalKilometers, kilometers: registered.startKilometers)
+            rows.update(.shoe(registered.shoe), creating: { .shoe(shoe) }) { _ in }
+            audit(
+                AuditEntry(
+                    sequence: event.sequence, recordedAt: event.recordedAt, kind: .registered, workout: nil, origin: nil,
+                    kilometers: registered.startKilometers, detail: "registered with \(Self.format(registered.startKilometers)) km already run"),
+                shoe: registered.shoe, rows: &rows)
+            announceGoal(of: registered.shoe, event: event, rows: &rows)
+        case .shoeRenamed(let renamed):
+            updateShoe(renamed.shoe, rows: &rows) { $0.name = renamed.name }
+        case .shoeRetirementChanged(let change):
+            updateShoe(change.shoe, rows: &rows) { $0.isRetired = change.isRetired }
+        case .defaultShoeSelected(let selected):
+            let rack = Rack(defaultShoe: selected.shoe, since: selected.shoe == nil ? nil : event.occurredAt)
+            rows.update(.rack, creating: { .rack(rack) }) { $0 = .rack(rack) }
+        case .workoutRecorded(let recorded):
+            record(recorded, event: event, rows: &rows)
+        case .workoutAssigned(let assigned):
+            assign(event.entity.id, to: assigned.shoe, origin: assigned.origin, event: event, rows: &rows)
+        case .workoutAssignmentChanged(let change):
+            switch change.change {
+            case .unassigned: unassign(event.entity.id, kind: .unassigned, event: event, rows: &rows)
+            case .excluded: updateWorkout(event.entity.id, rows: &rows) { $0.isExcluded = true }
+            }
+        default:
+            break
+        }
+    }
+
+    private func record(_ recorded: WorkoutRecorded, event: ProjectionEvent, rows: inout ProjectionRows<Key, Row>) {
+        let id = event.entity.id
+        guard rows.row(.workout(id)) == nil else { return }
+        let workout = Workout(
+            id: id, activity: recorded.activityType, start: recorded.start, end: recorded.end,
+            distanceMeters: recorded.distanceMeters, distanceSource: recorded.distanceSource,
+            distanceAsWritten: recorded.distanceAsWritten, sourceName: recorded.sourceName, recordedSequence: event.sequence)
+        rows.update(.workout(id), creating: { .workout(workout) }) { _ in }
+        guard workout.isRunning else { return }
+        let note = Notification(
+            sequence: event.sequence, at: event.recordedAt, kind: .newRun, workout: id, shoe: nil,
+            text: "\(Self.format(workout.kilometers)) km run — choose a shoe")
+        rows.update(.notification(sequence: event.sequence), creating: { .notification(note) }) { _ in }
+    }
+
+    private func assign(
+        _ workoutID: UInt128, to shoeID: UInt128, origin: AssignmentOrigin, event: ProjectionEvent, rows: inout ProjectionRows<Key, Row>
+    ) {
+        guard case .workout(let workout)? = rows.row(.workout(workoutID)), workout.shoe != shoeID,
+            case .shoe(let shoe)? = rows.row(.shoe(shoeID))
+        else { return }
+        if workout.shoe != nil { unassign(workoutID, kind: .movedToAnotherShoe, event: event, rows: &rows) }
+        updateWorkout(workoutID, rows: &rows) {
+            $0.shoe = shoeID
+            $0.origin = origin
+        }
+        updateShoe(shoeID, rows: &rows) { shoe in
+            shoe.kilometers += workout.kilometers
+            shoe.runs += 1
+            shoe.lastRun = max(shoe.lastRun ?? workout.start, workout.start)
+        }
+        audit(
+            AuditEntry(
+                sequence: event.sequence, recordedAt: event.recordedAt, kind: .assigned, workout: workoutID, origin: origin,
+                kilometers: workout.kilometers, detail: Self.describe(workout)),
+            shoe: shoeID, rows: &rows)
+        if origin == .auto {
+            // The run's notification names the shoe it went to on arrival.
+            if case .notification(var note)? = rows.row(.notification(sequence: workout.recordedSequence)), note.shoe == nil {
+                note.shoe = shoeID
+                note.text = "\(Self.format(workout.kilometers)) km run — assigned to \(shoe.name)"
+                rows.update(.notification(sequence: note.sequence), creating: { .notification(note) }) { $0 = .notification(note) }
+            }
+        }
+        announceGoal(of: shoeID, event: event, rows: &rows)
+    }
+
+    private func unassign(_ workoutID: UInt128, kind: AuditEntry.Kind, event: ProjectionEvent, rows: inout ProjectionRows<Key, Row>) {
+        guard case .workout(let workout)? = rows.row(.workout(workoutID)), let shoeID = workout.shoe else { return }
+        updateShoe(shoeID, rows: &rows) { shoe in
+            shoe.kilometers -= workout.kilometers
+            shoe.runs -= 1
+        }
+        updateWorkout(workoutID, rows: &rows) {
+            $0.shoe = nil
+            $0.origin = nil
+        }
+        audit(
+            AuditEntry(
+                sequence: event.sequence, recordedAt: event.recordedAt, kind: kind, workout: workoutID, origin: nil,
+                kilometers: -workout.kilometers, detail: Self.describe(workout)),
+            shoe: shoeID, rows: &rows)
+    }
+
+    /// Says once, in the outbox, that a shoe reached its goal.
+    private func announceGoal(of shoeID: UInt128, event: ProjectionEvent, rows: inout ProjectionRows<Key, Row>) {
+        guard case .shoe(let shoe)? = rows.row(.shoe(shoeID)), let goal = shoe.goalKilometers, shoe.kilometers >= goal,
+            !shoe.isGoalAnnounced
+        else { return }
+        updateShoe(shoeID, rows: &rows) { $0.isGoalAnnounced = true }
+        let note = Notification(
+            sequence: event.sequence, at: event.recordedAt, kind: .goalReached, workout: nil, shoe: shoeID,
+            text: "\(shoe.name) reached its \(Self.format(goal)) km goal (\(Self.format(shoe.kilometers)) km): time for a new pair")
+        rows.update(.notification(sequence: event.sequence), creating: { .notification(note) }) { _ in }
+    }
+
+    private func audit(_ entry: AuditEntry, shoe: UInt128, rows: inout ProjectionRows<Key, Row>) {
+        rows.update(.audit(shoe: shoe, sequence: entry.sequence), creating: { .audit(entry) }) { $0 = .audit(entry) }
+    }
+
+    private func updateShoe(_ id: UInt128, rows: inout ProjectionRows<Key, Row>, _ change: (inout Shoe) -> Void) {
+        guard case .shoe(var shoe)? = rows.row(.shoe(id)) else { return }
+        change(&shoe)
+        rows.update(.shoe(id), creating: { .shoe(shoe) }) { $0 = .shoe(shoe) }
+    }
+
+    private func updateWorkout(_ id: UInt128, rows: inout ProjectionRows<Key, Row>, _ change: (inout Workout) -> Void) {
+        guard case .workout(var workout)? = rows.row(.workout(id)) else { return }
+        change(&workout)
+        rows.update(.workout(id), creating: { .workout(workout) }) { $0 = .workout(workout) }
+    }
+
+    /// How an audit line describes a workout.
+    static func describe(_ workout: Workout) -> String {
+        let distance = workout.distanceAsWritten.map { "\($0), from the \(workout.distanceSource)" } ?? "no distance"
+        return "\(workout.activity.replacingOccurrences(of: "HKWorkoutActivityType", with: "")) of \(ISO8601.format(workout.start, offsetSeconds: 0)) from \(workout.sourceName) (\(distance))"
+    }
+
+    /// Kilometres with two decimals.
+    public static func format(_ kilometers: Double) -> String { String(format: "%.2f", kilometers) }
+}

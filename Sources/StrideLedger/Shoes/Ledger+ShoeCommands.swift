@@ -1,0 +1,141 @@
+import Foundation
+import ShoeMileage
+import StrideEvents
+import StrideProjection
+import StrideStore
+
+extension Ledger {
+    /// Runs a decision against the rack and appends what it decides, expecting the entities
+    /// it read not to have changed meanwhile; retries a few times when another process wrote
+    /// first, so two `stride` processes never both act on the same old state.
+    func decideAndAppend(_ decide: () throws -> (events: [PendingEvent], expecting: [VersionExpectation])) throws {
+        for _ in 0..<5 {
+            let decision = try decide()
+            do {
+                try append(decision.events, expecting: decision.expecting)
+                return
+            } catch EventStoreError.versionConflict {
+                continue
+            }
+        }
+        throw ShoeError.busy
+    }
+
+    /// The expectation that the rack is as it was read.
+    func rackExpectation() throws -> VersionExpectation {
+        VersionExpectation(.rack, version: try store.version(of: .rack))
+    }
+
+    /// Registers a shoe; returns it.
+    /// - Throws: ``ShoeError/nameTaken(_:)`` or ``ShoeError/emptyName``.
+    @discardableResult
+    public func registerShoe(
+        name: String, brand: String?, startKilometers: Double, goalKilometers: Double?, makeDefault: Bool, at: Timestamp?
+    ) throws -> UInt128 {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw ShoeError.emptyName }
+        let id = ShoeID.random()
+        let when = at ?? clock.now()
+        try decideAndAppend {
+            let expectation = try rackExpectation()
+            if try shoes().contains(where: { $0.shoe.name.caseInsensitiveCompare(trimmed) == .orderedSame }) {
+                throw ShoeError.nameTaken(trimmed)
+            }
+            var events = [
+                PendingEvent(
+                    .shoeRegistered(ShoeRegistered(shoe: id, name: trimmed, brand: brand, startKilometers: startKilometers, goalKilometers: goalKilometers)),
+                    occurredAt: when, entity: .rack)
+            ]
+            if makeDefault {
+                events.append(PendingEvent(.defaultShoeSelected(DefaultShoeSelected(shoe: id)), occurredAt: when, entity: .rack))
+            }
+            return (events, [expectation])
+        }
+        return id
+    }
+
+    /// Renames a shoe.
+    public func renameShoe(_ text: String, to newName: String, at: Timestamp?) throws {
+        let trimmed = newName.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw ShoeError.emptyName }
+        try decideAndAppend {
+            let expectation = try rackExpectation()
+            let shoe = try shoe(named: text)
+            if let other = try shoes().first(where: { $0.shoe.id != shoe.id && $0.shoe.name.caseInsensitiveCompare(trimmed) == .orderedSame }) {
+                throw ShoeError.nameTaken(other.shoe.name)
+            }
+            guard shoe.name != trimmed else { throw ShoeError.alreadyThat("the shoe is already named \(trimmed)") }
+            return ([PendingEvent(.shoeRenamed(ShoeRenamed(shoe: shoe.id, name: trimmed)), occurredAt: at ?? clock.now(), entity: .rack)], [expectation])
+        }
+    }
+
+    /// Retires a shoe, or brings it back.
+    public func setRetired(_ text: String, _ isRetired: Bool, at: Timestamp?) throws {
+        try decideAndAppend {
+            let expectation = try rackExpectation()
+            let shoe = try shoe(named: text)
+            guard shoe.isRetired != isRetired else {
+                throw ShoeError.alreadyThat("\(shoe.name) is \(isRetired ? "already retired" : "not retired")")
+            }
+            return ([PendingEvent(.shoeRetirementChanged(ShoeRetirement(shoe: shoe.id, isRetired: isRetired)), occurredAt: at ?? clock.now(), entity: .rack)], [expectation])
+        }
+    }
+
+    /// Makes a shoe the default (new runs from now go to it), or clears the default.
+    public func setDefaultShoe(_ text: String?, at: Timestamp?) throws {
+        try decideAndAppend {
+            let expectation = try rackExpectation()
+            var chosen: UInt128?
+            if let text {
+                let shoe = try shoe(named: text)
+                guard !shoe.isRetired else { throw ShoeError.retired(shoe.name) }
+                chosen = shoe.id
+            }
+            return ([PendingEvent(.defaultShoeSelected(DefaultShoeSelected(shoe: chosen)), occurredAt: at ?? clock.now(), entity: .rack)], [expectation])
+        }
+    }
+
+    /// Assigns a run to a shoe by hand (moving it from another shoe, if on one).
+    /// - Throws: ``ShoeError``.
+    public func assign(workout workoutText: String, to shoeText: String, at: Timestamp?) throws {
+        try decideAndAppend {
+            let expectations = [try rackExpectation()]
+            let workout = try workout(withID: workoutText)
+            let shoe = try shoe(named: shoeText)
+            guard workout.isRunning else { throw ShoeError.notARun(Self.workoutID(workout.id), activity: workout.activity) }
+            guard !shoe.isRetired else { throw ShoeError.retired(shoe.name) }
+            guard workout.shoe != shoe.id else { throw ShoeError.alreadyThat("workout \(Self.workoutID(workout.id)) is already on \(shoe.name)") }
+            let entity = EntityReference(.workout, id: workout.id)
+            return (
+                [PendingEvent(.workoutAssigned(WorkoutAssigned(shoe: shoe.id, origin: .manual)), occurredAt: at ?? clock.now(), entity: entity)],
+                expectations + [VersionExpectation(entity, version: try store.version(of: entity))]
+            )
+        }
+    }
+
+    /// Takes a workout off its shoe.
+    public func unassign(workout workoutText: String, at: Timestamp?) throws {
+        try workoutChange(workoutText, .unassigned, at: at)
+    }
+
+    /// Excludes a workout from auto-assignment.
+    public func exclude(workout workoutText: String, at: Timestamp?) throws {
+        try workoutChange(workoutText, .excluded, at: at)
+    }
+
+    private func workoutChange(_ text: String, _ change: WorkoutAssignmentChange.Change, at: Timestamp?) throws {
+        try decideAndAppend {
+            let workout = try workout(withID: text)
+            let id = Self.workoutID(workout.id)
+            switch change {
+            case .unassigned: guard workout.shoe != nil else { throw ShoeError.notAssigned(id) }
+            case .excluded: guard !workout.isExcluded else { throw ShoeError.alreadyThat("workout \(id) is already excluded") }
+            }
+            let entity = EntityReference(.workout, id: workout.id)
+            return (
+                [PendingEvent(.workoutAssignmentChanged(WorkoutAssignmentChange(change)), occurredAt: at ?? clock.now(), entity: entity)],
+                [VersionExpectation(entity, version: try store.version(of: entity))]
+            )
+        }
+    }
+}
