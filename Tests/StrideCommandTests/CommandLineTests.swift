@@ -36,7 +36,8 @@ struct CommandLineTests {
             for key in ["events", "lastSequence", "byType", "samplesByHealthType", "bytes"] {
                 #expect(document[key] != nil, "stats --json has \(key)")
             }
-            #expect(document["events"] as? Int == 1)
+            // The ledger's creation and its first-use award.
+            #expect(document["events"] as? Int == 2)
         }
     }
 
@@ -58,7 +59,7 @@ struct CommandLineTests {
             let log = try run("--ledger", ledger, "log", "--from", "1", "--limit", "3", "--json")
             let document = try #require(try JSONSerialization.jsonObject(with: Data(log.standardOutput.utf8)) as? [String: Any])
             let events = try #require(document["events"] as? [[String: Any]])
-            #expect(events.count == 1)
+            #expect(events.count == 2)
             for key in ["sequence", "recordedAt", "occurredAt", "type", "entity", "payload"] {
                 #expect(events.first?[key] != nil, "log event has \(key)")
             }

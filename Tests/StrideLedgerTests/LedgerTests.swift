@@ -33,7 +33,8 @@ struct LedgerTests {
             #expect(throws: LedgerError.alreadyExists(path: folder + "/ledger", timeZone: "Europe/Paris")) {
                 _ = try Ledger.create(at: folder + "/ledger", timeZone: "Asia/Seoul", clock: clock)
             }
-            #expect(try Ledger.open(at: folder + "/ledger").store.lastSequence() == 1)
+            // Its creation and the first-use award.
+            #expect(try Ledger.open(at: folder + "/ledger").store.lastSequence() == 2)
         }
     }
 
@@ -55,12 +56,12 @@ struct LedgerTests {
         try withTemporaryDirectory { folder in
             let ledger = try Ledger.create(at: folder + "/ledger", timeZone: "Europe/Paris", clock: clock)
             try ledger.store.append((1...30).map { shoe("Shoe \($0)", id: UInt128($0)) }, recordedAt: clock.now())
-            #expect(try ledger.export(to: folder + "/out.ndjson") == 31)
+            #expect(try ledger.export(to: folder + "/out.ndjson") == 32)
             let mode = try FileManager.default.attributesOfItem(atPath: folder + "/out.ndjson")[.posixPermissions] as? Int
             #expect(mode == 0o600)
             #expect(throws: LedgerError.fileExists(path: folder + "/out.ndjson")) { try ledger.export(to: folder + "/out.ndjson") }
             let summary = try LedgerImport.run(file: folder + "/out.ndjson", into: folder + "/restored")
-            #expect(summary.imported == 31)
+            #expect(summary.imported == 32)
             let restored = try Ledger.open(at: folder + "/restored")
             #expect(try restored.store.head() == ledger.store.head())
             #expect(restored.timeZoneIdentifier == "Europe/Paris")
@@ -80,7 +81,7 @@ struct LedgerTests {
             #expect(try LedgerImport.run(file: folder + "/part.ndjson", into: folder + "/restored").imported == 4)
             let rest = try LedgerImport.run(file: folder + "/all.ndjson", into: folder + "/restored")
             #expect(rest.alreadyPresent == 4)
-            #expect(rest.imported == 7)
+            #expect(rest.imported == 8)
             #expect(try Ledger.open(at: folder + "/restored").store.head() == ledger.store.head())
         }
     }
@@ -113,7 +114,7 @@ struct LedgerTests {
             try first.export(to: folder + "/first.ndjson")
             _ = try Ledger.create(at: folder + "/second", timeZone: "Asia/Seoul", clock: clock)
             #expect(throws: LedgerError.self) { _ = try LedgerImport.run(file: folder + "/first.ndjson", into: folder + "/second") }
-            #expect(try Ledger.open(at: folder + "/second").store.lastSequence() == 1)
+            #expect(try Ledger.open(at: folder + "/second").store.lastSequence() == 2)
         }
     }
 
@@ -138,8 +139,11 @@ struct LedgerTests {
             let ledger = try Ledger.create(at: folder + "/ledger", timeZone: "UTC", clock: clock)
             try ledger.store.append((1...3).map { shoe("Shoe \($0)", id: UInt128($0)) }, recordedAt: clock.now())
             let statistics = try ledger.statistics()
-            #expect(statistics.events == 4)
-            #expect(statistics.byType == [NamedCount(name: "ledger.created", count: 1), NamedCount(name: "shoe.registered", count: 3)])
+            #expect(statistics.events == 5)
+            #expect(statistics.byType == [
+                NamedCount(name: "ledger.created", count: 1), NamedCount(name: "points.awarded", count: 1),
+                NamedCount(name: "shoe.registered", count: 3),
+            ])
             #expect(statistics.bytes > 0)
         }
     }

@@ -64,7 +64,7 @@ public struct DailyHealthProjection: Projection {
     /// The first and last days a fact touches: for sleep, the days whose 18:00–18:00
     /// windows it overlaps; for heart rate, the day of its start; for activity, every day
     /// its span crosses.
-    func dayRange(of fact: Fact, for measure: Measure) -> (CivilDate, CivilDate) {
+    public func dayRange(of fact: Fact, for measure: Measure) -> (CivilDate, CivilDate) {
         switch measure {
         case .heartRate, .restingHeartRate:
             let day = calendar.day(of: fact.start)

@@ -42,11 +42,20 @@ extension EventType {
     public static let workoutAssigned = EventType(code: 30, name: "workout.assigned")
     /// A workout was unassigned, or excluded from auto-assignment.
     public static let workoutAssignmentChanged = EventType(code: 31, name: "workout.assignmentChanged")
+    /// Points were awarded by a rule.
+    public static let pointsAwarded = EventType(code: 40, name: "points.awarded")
+    /// Points were spent.
+    public static let pointsSpent = EventType(code: 41, name: "points.spent")
+    /// The runner checked in for a day.
+    public static let checkedIn = EventType(code: 42, name: "checkin.recorded")
+    /// A journal entry was written.
+    public static let journalEntryAdded = EventType(code: 43, name: "journal.added")
 
     /// Every type this version of Stride knows, by code.
     public static let catalog: [EventType] = [
         .ledgerCreated, .sampleRecorded, .workoutRecorded, .activitySummaryRecorded, .shoeRegistered, .shoeRenamed,
-        .shoeRetirementChanged, .defaultShoeSelected, .workoutAssigned, .workoutAssignmentChanged,
+        .shoeRetirementChanged, .defaultShoeSelected, .workoutAssigned, .workoutAssignmentChanged, .pointsAwarded, .pointsSpent,
+        .checkedIn, .journalEntryAdded,
     ]
 
     /// The known type with a code, if any.

@@ -10,6 +10,10 @@ public enum LedgerEvent: Hashable, Sendable {
     case defaultShoeSelected(DefaultShoeSelected)
     case workoutAssigned(WorkoutAssigned)
     case workoutAssignmentChanged(WorkoutAssignmentChange)
+    case pointsAwarded(PointsAwarded)
+    case pointsSpent(PointsSpent)
+    case checkedIn(CheckedIn)
+    case journalEntryAdded(JournalEntryAdded)
     /// An event this version of Stride cannot read: a type or schema version from a newer
     /// Stride. It is kept and shown, and projections pass over it.
     case unrecognized(EncodedPayload)
@@ -27,6 +31,10 @@ public enum LedgerEvent: Hashable, Sendable {
         case .defaultShoeSelected(let payload): payload
         case .workoutAssigned(let payload): payload
         case .workoutAssignmentChanged(let payload): payload
+        case .pointsAwarded(let payload): payload
+        case .pointsSpent(let payload): payload
+        case .checkedIn(let payload): payload
+        case .journalEntryAdded(let payload): payload
         case .unrecognized: nil
         }
     }
@@ -44,6 +52,10 @@ public enum LedgerEvent: Hashable, Sendable {
         case .defaultShoeSelected: DefaultShoeSelected.eventType.code
         case .workoutAssigned: WorkoutAssigned.eventType.code
         case .workoutAssignmentChanged: WorkoutAssignmentChange.eventType.code
+        case .pointsAwarded: PointsAwarded.eventType.code
+        case .pointsSpent: PointsSpent.eventType.code
+        case .checkedIn: CheckedIn.eventType.code
+        case .journalEntryAdded: JournalEntryAdded.eventType.code
         case .unrecognized(let encoded): encoded.typeCode
         }
     }
@@ -91,6 +103,14 @@ public enum LedgerEvent: Hashable, Sendable {
                 event = .workoutAssigned(try decode(WorkoutAssigned.self, &reader, schemaVersion))
             case WorkoutAssignmentChange.eventType.code:
                 event = .workoutAssignmentChanged(try decode(WorkoutAssignmentChange.self, &reader, schemaVersion))
+            case PointsAwarded.eventType.code:
+                event = .pointsAwarded(try decode(PointsAwarded.self, &reader, schemaVersion))
+            case PointsSpent.eventType.code:
+                event = .pointsSpent(try decode(PointsSpent.self, &reader, schemaVersion))
+            case CheckedIn.eventType.code:
+                event = .checkedIn(try decode(CheckedIn.self, &reader, schemaVersion))
+            case JournalEntryAdded.eventType.code:
+                event = .journalEntryAdded(try decode(JournalEntryAdded.self, &reader, schemaVersion))
             default:
                 throw NewerSchema()
             }
@@ -126,6 +146,10 @@ public enum LedgerEvent: Hashable, Sendable {
         case .defaultShoeSelected(let payload): return Self.encode(payload, into: &writer)
         case .workoutAssigned(let payload): return Self.encode(payload, into: &writer)
         case .workoutAssignmentChanged(let payload): return Self.encode(payload, into: &writer)
+        case .pointsAwarded(let payload): return Self.encode(payload, into: &writer)
+        case .pointsSpent(let payload): return Self.encode(payload, into: &writer)
+        case .checkedIn(let payload): return Self.encode(payload, into: &writer)
+        case .journalEntryAdded(let payload): return Self.encode(payload, into: &writer)
         case .unrecognized(let encoded):
             writer.write(raw: encoded.bytes)
             return (encoded.typeCode, encoded.schemaVersion)

@@ -1,4 +1,6 @@
+import DailyHealth
 import Foundation
+import PointsBalance
 import StrideEvents
 import StrideIngest
 
@@ -16,6 +18,8 @@ public struct FileIngestReport: Sendable {
     public var duplicates: Int
     /// New runs assigned to the default shoe.
     public var autoAssigned: Int
+    /// Points awarded for steps.
+    public var stepAwards: [PointsAwarded]
     /// Wall time in seconds.
     public var seconds: Double
     /// Bytes read (inflated, for a zip).
@@ -51,8 +55,10 @@ extension Ledger {
         var appended = 0
         var duplicates = 0
         var autoAssigned = 0
+        var stepDays = Set<CivilDate>()
         do {
             while let batch = try pipe.take() {
+                stepDays.formUnion(dailyHealth.stepDays(of: batch))
                 let result = try store.append(batch, expecting: [], recordedAt: clock.now(), projections: projections, reactions: reactions)
                 appended += result.appendedCount
                 duplicates += result.duplicateCount
@@ -65,12 +71,15 @@ extension Ledger {
         }
         outcome.waitForReader()
         try catchUp()
+        // Step awards, once the last batch is in: for every day the file's steps touch (new or
+        // already known, so that a re-run after a crash still awards what was missed).
+        let stepAwards = try awardSteps(for: stepDays)
         guard let result = outcome.result else {
             throw IngestError.unreadable(file: file, reason: "the reader stopped without a result")
         }
         return FileIngestReport(
             file: file, format: result.format, counts: result.counts, appended: appended, duplicates: duplicates,
-            autoAssigned: autoAssigned, seconds: Date().timeIntervalSince(began), bytes: result.bytes)
+            autoAssigned: autoAssigned, stepAwards: stepAwards, seconds: Date().timeIntervalSince(began), bytes: result.bytes)
     }
 }
 

@@ -85,13 +85,12 @@ public final class Ledger: Sendable {
         let created = PendingEvent(
             .ledgerCreated(LedgerCreated(timeZone: timeZone.identifier)), occurredAt: clock.now(), entity: .ledger,
             idempotencyKey: IdempotencyKey(hashing: Array("ledger.created".utf8)))
-        try store.append([created], recordedAt: clock.now())
+        try Ledger(store: store, timeZone: timeZone, clock: clock).append([created])
         guard let first = try store.event(at: 1) else {
             throw LedgerError.damaged(path: path, problem: "its creation event is missing")
         }
-        let ledger = Ledger(store: store, timeZone: try self.timeZone(of: first, path: path), clock: clock)
-        try ledger.catchUp()
-        return ledger
+        // Another process may have created it first, with its own time zone.
+        return Ledger(store: store, timeZone: try self.timeZone(of: first, path: path), clock: clock)
     }
 
     private static func timeZone(of first: RecordedEvent, path: String) throws -> (identifier: String, zone: TimeZone) {

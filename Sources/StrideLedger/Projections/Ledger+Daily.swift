@@ -1,4 +1,6 @@
 import DailyHealth
+import PointsBalance
+import ShoeMileage
 import Foundation
 import SampleCounts
 import StrideEvents
@@ -58,14 +60,39 @@ extension Ledger {
         public var sequence: UInt64
         /// The daily records as of then.
         public var days: [DailyRecord]
+        /// The shoes as of then.
+        public var shoes: [ShoeView]
+        /// The points account and its history as of then.
+        public var account: Account
+        public var history: [HistoryLine]
     }
 
     /// Computes every projection in memory over the events up to `sequence`.
     public func replay(through sequence: UInt64, progress: (UInt64) -> Void = { _ in }) throws -> Replay {
-        let projection = dailyHealth
         let last = min(sequence, try store.lastSequence())
-        let runs = try store.replay([projection], through: last, progress: progress)
-        return Replay(sequence: last, days: try Self.dailyRecords(runs[0].encodedRows(), projection: projection))
+        let runs = try store.replay([dailyHealth, mileage, points], through: last, progress: progress)
+        var shoes: [Shoe] = []
+        var defaultShoe: UInt128?
+        for entry in runs[1].encodedRows() {
+            switch try entry.row.withUnsafeBytes({ try mileage.decodeRow($0) }) {
+            case .shoe(let shoe): shoes.append(shoe)
+            case .rack(let rack): defaultShoe = rack.defaultShoe
+            default: break
+            }
+        }
+        var account = Account()
+        var history: [HistoryLine] = []
+        for entry in runs[2].encodedRows() {
+            switch try entry.row.withUnsafeBytes({ try points.decodeRow($0) }) {
+            case .account(let stored): account = stored
+            case .history(let line): history.append(line)
+            default: break
+            }
+        }
+        return Replay(
+            sequence: last, days: try Self.dailyRecords(runs[0].encodedRows(), projection: dailyHealth),
+            shoes: shoes.map { ShoeView(shoe: $0, isDefault: $0.id == defaultShoe) }.sorted { $0.shoe.name.lowercased() < $1.shoe.name.lowercased() },
+            account: account, history: history)
     }
 
     /// The last sequence recorded at or before an instant (0 when none was).

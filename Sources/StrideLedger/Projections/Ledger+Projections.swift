@@ -1,4 +1,5 @@
 import DailyHealth
+import PointsBalance
 import ShoeMileage
 import Foundation
 import SampleCounts
@@ -8,13 +9,19 @@ import StrideStore
 
 extension Ledger {
     /// Every projection of the ledger, configured for its time zone.
-    public var projections: [any Projection] { [dailyHealth, SampleCountsProjection(), mileage] }
+    public var projections: [any Projection] { [dailyHealth, SampleCountsProjection(), mileage, points] }
+
+    /// The points projection.
+    var points: PointsBalanceProjection { PointsBalanceProjection() }
 
     /// The mileage projection.
     var mileage: ShoeMileageProjection { ShoeMileageProjection() }
 
     /// The policies that answer appended events in the same transaction.
-    var reactions: [any LedgerReaction] { [AutoAssignment(mileage: mileage)] }
+    var reactions: [any LedgerReaction] {
+        let calendar = dailyHealth.calendar
+        return [AutoAssignment(mileage: mileage), PointAwards(points: points, localDay: { calendar.day(of: $0) })]
+    }
 
     /// Brings every projection up to the log's last event (rebuilding one whose version
     /// changed). Commands that append call this; so do reads, which then never show stale

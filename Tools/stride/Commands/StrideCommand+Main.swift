@@ -20,6 +20,8 @@ extension StrideCommand {
             fail(error.description)
         } catch let error as LMDBError {
             fail("the ledger's storage failed: \(error). Check the path, free disk space and permissions, then run the command again.")
+        } catch let error as PointsError {
+            fail(error.description)
         } catch let error as ShoeError {
             fail(error.description)
         } catch let error as IngestError {

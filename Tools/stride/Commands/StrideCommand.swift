@@ -13,7 +13,8 @@ public struct StrideCommand: ParsableCommand {
             InitCommand.self, LogCommand.self, StatsCommand.self, VerifyCommand.self, ExportCommand.self,
             ImportCommand.self, BackupCommand.self, IngestCommand.self, DailyCommand.self, RebuildCommand.self,
             ReplayCommand.self, ShoesCommand.self, WorkoutsCommand.self, AssignCommand.self, UnassignCommand.self,
-            ExcludeCommand.self, MileageCommand.self, NotificationsCommand.self,
+            ExcludeCommand.self, MileageCommand.self, NotificationsCommand.self, CheckInCommand.self, JournalCommand.self,
+            PointsCommand.self,
         ]
     )
 

@@ -26,6 +26,10 @@ enum IngestSummary {
         for (reason, leftOut) in counts.leftOut.sorted(by: { $0.key < $1.key }) {
             lines.append("  Kept but left out of figures: \(Format.count(leftOut.count)) — \(reason) (first at \(leftOut.examples.joined(separator: ", "))).")
         }
+        if !report.stepAwards.isEmpty {
+            let days = Set(report.stepAwards.map(\.day)).count
+            lines.append("  Steps earned \(report.stepAwards.reduce(0) { $0 + $1.points }) points over \(Format.plural(days, "day")).")
+        }
         for rejection in counts.rejections { lines.append("  Not read: \(rejection).") }
         if counts.rejectedLines > counts.rejections.count {
             lines.append("  … and \(Format.count(counts.rejectedLines - counts.rejections.count)) more lines not read.")

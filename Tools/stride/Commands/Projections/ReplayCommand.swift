@@ -26,13 +26,15 @@ struct ReplayCommand: ParsableCommand {
         if output.json {
             Console.print(json: .object([
                 "sequence": .integer(replay.sequence),
-                "shoes": .array([]),
-                "points": .object(["balance": .integer(0), "earned": .integer(0), "spent": .integer(0), "history": .array([])]),
+                "shoes": .array(replay.shoes.map(ShoeOutput.json)),
+                "points": PointsOutput.json(replay.account, history: replay.history, time: LocalTime(timeZone: opened.timeZone)),
                 "days": DailyOutput.json(replay.days),
             ]))
             return
         }
         Console.print("As of sequence \(replay.sequence) (nothing stored was changed):\n")
         Console.print(replay.days.isEmpty ? "No daily records yet." : DailyOutput.table(replay.days))
+        if !replay.shoes.isEmpty { Console.print("\n" + ShoeOutput.table(replay.shoes)) }
+        Console.print("\nBalance \(replay.account.balance) points (earned \(replay.account.earned), spent \(replay.account.spent)).")
     }
 }

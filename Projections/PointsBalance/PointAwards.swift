@@ -1,0 +1,68 @@
+import StrideEvents
+import StrideProjection
+
+/// The award rules as pure functions (Sayu's points, with the spec's fixes).
+public enum PointAwardPolicy {
+    /// The step tiers a day's merged step count reaches; tiers stack.
+    public static func stepRules(steps: Double?) -> [PointRule] {
+        guard let steps else { return [] }
+        return [(1000.0, PointRule.steps1000), (5000, .steps5000), (10_000, .steps10000)].filter { steps >= $0.0 }.map(\.1)
+    }
+
+    /// The rule a journal entry earns by its place among the day's entries (1st or 5th).
+    public static func journalRule(ordinal: Int) -> PointRule? {
+        switch ordinal {
+        case 1: .firstJournalEntry
+        case 5: .fifthJournalEntry
+        default: nil
+        }
+    }
+
+    /// The pending award of a rule for a day: idempotent per rule and day (the first use,
+    /// once ever), so the same award is never appended twice.
+    public static func award(_ rule: PointRule, day: CivilDate, at: Timestamp) -> PendingEvent {
+        PendingEvent(
+            .pointsAwarded(PointsAwarded(rule: rule, points: rule.points, day: day)), occurredAt: at, entity: .points,
+            idempotencyKey: PointsAwarded.key(rule, day: day))
+    }
+}
+
+/// The award rules as a reaction: the first use when the ledger is created, a check-in, the
+/// day's first and fifth journal entries, in the transaction that appends them.
+public struct PointAwards: LedgerReaction {
+    let points: PointsBalanceProjection
+    /// The local day of an instant, in the ledger's time zone.
+    let localDay: @Sendable (Timestamp) -> CivilDate
+
+    /// The reaction for a ledger's calendar.
+    public init(points: PointsBalanceProjection, localDay: @escaping @Sendable (Timestamp) -> CivilDate) {
+        self.points = points
+        self.localDay = localDay
+    }
+
+    public func react(to appended: [ProjectionEvent], state: any ProjectionStateReader) throws -> [PendingEvent] {
+        var awards: [PendingEvent] = []
+        var laterEntries: [CivilDate: Int] = [:]
+        // Walk back, so each journal entry knows how many of the day's entries follow it here.
+        for event in appended.reversed() {
+            guard case .event(let content) = event.content else { continue }
+            switch content {
+            case .ledgerCreated:
+                awards.append(PointAwardPolicy.award(.firstUse, day: localDay(event.occurredAt), at: event.occurredAt))
+            case .checkedIn(let checkIn):
+                awards.append(PointAwardPolicy.award(.dailyCheckIn, day: checkIn.day, at: event.occurredAt))
+            case .journalEntryAdded(let entry):
+                let count: Int
+                if case .journalDay(let stored)? = try state.row(.journalDay(entry.day), of: points) { count = stored } else { count = 0 }
+                let ordinal = count - laterEntries[entry.day, default: 0]
+                laterEntries[entry.day, default: 0] += 1
+                if let rule = PointAwardPolicy.journalRule(ordinal: ordinal) {
+                    awards.append(PointAwardPolicy.award(rule, day: entry.day, at: event.occurredAt))
+                }
+            default:
+                break
+            }
+        }
+        return awards.reversed()
+    }
+}

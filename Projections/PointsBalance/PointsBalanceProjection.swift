@@ -1,0 +1,147 @@
+import StrideEvents
+import StrideProjection
+
+/// The points account (after the Sayu app): the balance, what was earned and spent, the
+/// history with each line's sequence and rule, and the journal.
+public struct PointsBalanceProjection: Projection {
+    public typealias Key = PointsKey
+    public typealias Row = PointsRow
+
+    public let name = "points"
+    public let version: UInt32 = 1
+
+    /// Creates the projection.
+    public init() {}
+
+    public func apply(_ event: ProjectionEvent, to rows: inout ProjectionRows<Key, Row>) {
+        guard case .event(let content) = event.content else { return }
+        switch content {
+        case .pointsAwarded(let award):
+            change(rows: &rows) {
+                $0.balance += award.points
+                $0.earned += award.points
+            }
+            let line = HistoryLine(
+                sequence: event.sequence, rule: award.rule.description, points: award.points, day: award.day, at: event.occurredAt,
+                reason: nil)
+            rows.update(.history(sequence: event.sequence), creating: { .history(line) }) { $0 = .history(line) }
+        case .pointsSpent(let spend):
+            change(rows: &rows) {
+                $0.balance -= spend.points
+                $0.spent += spend.points
+            }
+            let line = HistoryLine(
+                sequence: event.sequence, rule: "spend", points: -spend.points, day: nil, at: event.occurredAt, reason: spend.reason)
+            rows.update(.history(sequence: event.sequence), creating: { .history(line) }) { $0 = .history(line) }
+        case .journalEntryAdded(let entry):
+            rows.update(.journalDay(entry.day), creating: { .journalDay(count: 0) }) { row in
+                if case .journalDay(let count) = row { row = .journalDay(count: count + 1) }
+            }
+            let line = JournalLine(sequence: event.sequence, at: event.occurredAt, day: entry.day, text: entry.text)
+            rows.update(.journal(sequence: event.sequence), creating: { .journal(line) }) { $0 = .journal(line) }
+        default:
+            break
+        }
+    }
+
+    private func change(rows: inout ProjectionRows<Key, Row>, _ body: (inout Account) -> Void) {
+        rows.update(.account, creating: { .account(Account()) }) { row in
+            guard case .account(var account) = row else { return }
+            body(&account)
+            row = .account(account)
+        }
+    }
+}
+
+extension PointsBalanceProjection {
+    enum Prefix: UInt8 {
+        case account = 1, history, journalDay, journal
+    }
+
+    public func encode(key: Key) -> [UInt8] {
+        var writer = BinaryWriter(capacity: 9)
+        switch key {
+        case .account: writer.write(Prefix.account.rawValue)
+        case .history(let sequence):
+            writer.write(Prefix.history.rawValue)
+            writer.write(fixed: sequence.bigEndian)
+        case .journalDay(let day):
+            writer.write(Prefix.journalDay.rawValue)
+            writer.write(fixed: (UInt64(bitPattern: day.daysSince1970) ^ (1 << 63)).bigEndian)
+        case .journal(let sequence):
+            writer.write(Prefix.journal.rawValue)
+            writer.write(fixed: sequence.bigEndian)
+        }
+        return writer.bytes
+    }
+
+    public func decodeKey(_ bytes: UnsafeRawBufferPointer) throws -> Key {
+        var reader = BinaryReader(bytes)
+        switch Prefix(rawValue: try reader.readByte()) {
+        case .account: return .account
+        case .history: return .history(sequence: UInt64(bigEndian: try reader.read(fixed: UInt64.self)))
+        case .journalDay:
+            let raw = UInt64(bigEndian: try reader.read(fixed: UInt64.self)) ^ (1 << 63)
+            return .journalDay(CivilDate(daysSince1970: Int64(bitPattern: raw)))
+        case .journal: return .journal(sequence: UInt64(bigEndian: try reader.read(fixed: UInt64.self)))
+        case nil: throw DecodingFailure("unknown points key kind")
+        }
+    }
+
+    public func encode(row: Row, into writer: inout BinaryWriter) {
+        switch row {
+        case .account(let account):
+            writer.write(Prefix.account.rawValue)
+            writer.write(signedVarint: Int64(account.balance))
+            writer.write(signedVarint: Int64(account.earned))
+            writer.write(signedVarint: Int64(account.spent))
+        case .history(let line):
+            writer.write(Prefix.history.rawValue)
+            writer.write(varint: line.sequence)
+            writer.write(line.rule)
+            writer.write(signedVarint: Int64(line.points))
+            writer.write(optional: line.day) { $0.write(signedVarint: $1.daysSince1970) }
+            writer.write(line.at)
+            writer.write(optional: line.reason) { $0.write($1) }
+        case .journalDay(let count):
+            writer.write(Prefix.journalDay.rawValue)
+            writer.write(varint: UInt64(count))
+        case .journal(let line):
+            writer.write(Prefix.journal.rawValue)
+            writer.write(varint: line.sequence)
+            writer.write(line.at)
+            writer.write(signedVarint: line.day.daysSince1970)
+            writer.write(line.text)
+        }
+    }
+
+    public func decodeRow(_ bytes: UnsafeRawBufferPointer) throws -> Row {
+        var reader = BinaryReader(bytes)
+        let row: Row
+        switch Prefix(rawValue: try reader.readByte()) {
+        case .account:
+            var account = Account()
+            account.balance = Int(try reader.readSignedVarint())
+            account.earned = Int(try reader.readSignedVarint())
+            account.spent = Int(try reader.readSignedVarint())
+            row = .account(account)
+        case .history:
+            row = .history(
+                HistoryLine(
+                    sequence: try reader.readVarint(), rule: try reader.readString(), points: Int(try reader.readSignedVarint()),
+                    day: try reader.readOptional { CivilDate(daysSince1970: try $0.readSignedVarint()) }, at: try reader.readTimestamp(),
+                    reason: try reader.readOptional { try $0.readString() }))
+        case .journalDay:
+            row = .journalDay(count: Int(try reader.readVarint()))
+        case .journal:
+            row = .journal(
+                JournalLine(
+                    sequence: try reader.readVarint(), at: try reader.readTimestamp(),
+                    day: CivilDate(daysSince1970: try reader.readSignedVarint()), text: try reader.readString()))
+        case nil:
+            throw DecodingFailure("unknown points row kind")
+        }
+        try reader.expectEnd("a points row")
+        return row
+    }
+}

@@ -1,0 +1,167 @@
+/// The rules that award points (after the Sayu app).
+public enum PointRule: UInt8, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// The ledger's first use: +10, once.
+    case firstUse = 0
+    /// A daily check-in: +1 a day.
+    case dailyCheckIn = 1
+    /// The day's first journal entry: +3.
+    case firstJournalEntry = 2
+    /// The day's fifth journal entry: +3.
+    case fifthJournalEntry = 3
+    /// 1,000 steps in a day: +1.
+    case steps1000 = 4
+    /// 5,000 steps in a day: +2.
+    case steps5000 = 5
+    /// 10,000 steps in a day: +3.
+    case steps10000 = 6
+
+    /// The points the rule awards.
+    public var points: Int {
+        switch self {
+        case .firstUse: 10
+        case .dailyCheckIn: 1
+        case .firstJournalEntry, .fifthJournalEntry: 3
+        case .steps1000: 1
+        case .steps5000: 2
+        case .steps10000: 3
+        }
+    }
+
+    /// The rule's name in JSON and tables.
+    public var description: String {
+        switch self {
+        case .firstUse: "firstUse"
+        case .dailyCheckIn: "dailyCheckIn"
+        case .firstJournalEntry: "firstJournalEntry"
+        case .fifthJournalEntry: "fifthJournalEntry"
+        case .steps1000: "steps1000"
+        case .steps5000: "steps5000"
+        case .steps10000: "steps10000"
+        }
+    }
+}
+
+/// Points were awarded by a rule, for a local day.
+public struct PointsAwarded: EventPayload {
+    public static let eventType = EventType.pointsAwarded
+    public static let schemaVersion: UInt16 = 1
+
+    /// The rule.
+    public var rule: PointRule
+    /// The points.
+    public var points: Int
+    /// The local day the award is for.
+    public var day: CivilDate
+
+    /// Creates the payload.
+    public init(rule: PointRule, points: Int, day: CivilDate) {
+        self.rule = rule
+        self.points = points
+        self.day = day
+    }
+
+    public func encode(into writer: inout BinaryWriter) {
+        writer.write(rule.rawValue)
+        writer.write(signedVarint: Int64(points))
+        writer.write(signedVarint: day.daysSince1970)
+    }
+
+    public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
+        guard schemaVersion == 1 else { throw Self.unknownVersion(schemaVersion) }
+        guard let rule = PointRule(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown point rule") }
+        self.rule = rule
+        points = Int(try reader.readSignedVarint())
+        day = CivilDate(daysSince1970: try reader.readSignedVarint())
+    }
+
+    public var json: JSONValue { .object(["rule": .string(rule.description), "points": .integer(points), "day": .string(day.description)]) }
+
+    /// The key that awards a rule once per day (once ever for the first use).
+    public static func key(_ rule: PointRule, day: CivilDate) -> IdempotencyKey {
+        IdempotencyKey(hashing: Array("points.\(rule)".utf8) + (rule == .firstUse ? [] : Array(day.description.utf8)))
+    }
+}
+
+/// Points were spent.
+public struct PointsSpent: EventPayload {
+    public static let eventType = EventType.pointsSpent
+    public static let schemaVersion: UInt16 = 1
+
+    /// The points.
+    public var points: Int
+    /// What for.
+    public var reason: String
+
+    /// Creates the payload.
+    public init(points: Int, reason: String) {
+        self.points = points
+        self.reason = reason
+    }
+
+    public func encode(into writer: inout BinaryWriter) {
+        writer.write(signedVarint: Int64(points))
+        writer.write(reason)
+    }
+
+    public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
+        guard schemaVersion == 1 else { throw Self.unknownVersion(schemaVersion) }
+        points = Int(try reader.readSignedVarint())
+        reason = try reader.readString()
+    }
+
+    public var json: JSONValue { .object(["points": .integer(points), "reason": .string(reason)]) }
+}
+
+/// The runner checked in for a local day.
+public struct CheckedIn: EventPayload {
+    public static let eventType = EventType.checkedIn
+    public static let schemaVersion: UInt16 = 1
+
+    /// The local day.
+    public var day: CivilDate
+
+    /// Creates the payload.
+    public init(day: CivilDate) { self.day = day }
+
+    public func encode(into writer: inout BinaryWriter) { writer.write(signedVarint: day.daysSince1970) }
+
+    public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
+        guard schemaVersion == 1 else { throw Self.unknownVersion(schemaVersion) }
+        day = CivilDate(daysSince1970: try reader.readSignedVarint())
+    }
+
+    public var json: JSONValue { .object(["day": .string(day.description)]) }
+
+    /// The key that records one check-in a day.
+    public static func key(day: CivilDate) -> IdempotencyKey { IdempotencyKey(hashing: Array("checkin.\(day)".utf8)) }
+}
+
+/// A journal entry was written.
+public struct JournalEntryAdded: EventPayload {
+    public static let eventType = EventType.journalEntryAdded
+    public static let schemaVersion: UInt16 = 1
+
+    /// The entry.
+    public var text: String
+    /// The local day it was written on.
+    public var day: CivilDate
+
+    /// Creates the payload.
+    public init(text: String, day: CivilDate) {
+        self.text = text
+        self.day = day
+    }
+
+    public func encode(into writer: inout BinaryWriter) {
+        writer.write(text)
+        writer.write(signedVarint: day.daysSince1970)
+    }
+
+    public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
+        guard schemaVersion == 1 else { throw Self.unknownVersion(schemaVersion) }
+        text = try reader.readString()
+        day = CivilDate(daysSince1970: try reader.readSignedVarint())
+    }
+
+    public var json: JSONValue { .object(["text": .string(text), "day": .string(day.description)]) }
+}

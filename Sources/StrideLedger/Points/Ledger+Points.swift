@@ -1,0 +1,133 @@
+import DailyHealth
+import Foundation
+import PointsBalance
+import StrideEvents
+import StrideProjection
+import StrideStore
+
+/// Why a points command was refused; nothing was appended.
+public enum PointsError: Error, Equatable, Sendable, CustomStringConvertible {
+    case overdraw(balance: Int, wanted: Int)
+    case emptyReason
+    case emptyEntry
+    case notPositive(Int)
+    case busy
+
+    public var description: String {
+        switch self {
+        case .overdraw(let balance, let wanted):
+            "the balance is \(balance) point\(balance == 1 ? "" : "s"); spending \(wanted) would overdraw it, so nothing was spent — earn more first (`stride points` shows how)"
+        case .emptyReason: "say what the points are for with --reason TEXT"
+        case .emptyEntry: "a journal entry needs some text"
+        case .notPositive(let points): "\(points) is not a number of points to spend; give a whole number of 1 or more"
+        case .busy: "the points kept changing under this command (another stride was writing); run it again"
+        }
+    }
+}
+
+extension Ledger {
+    /// The local day of an instant, in the ledger's time zone.
+    public func localDay(_ instant: Timestamp) -> CivilDate { dailyHealth.calendar.day(of: instant) }
+
+    /// Checks in for the local day of `at` (now by default). Returns false when that day
+    /// already has a check-in (nothing is appended then).
+    public func checkIn(at: Timestamp?) throws -> (day: CivilDate, isNew: Bool) {
+        let when = at ?? clock.now()
+        let day = localDay(when)
+        let outcome = try append([
+            PendingEvent(.checkedIn(CheckedIn(day: day)), occurredAt: when, entity: .points, idempotencyKey: CheckedIn.key(day: day))
+        ])
+        return (day, outcome.appendedCount == 1)
+    }
+
+    /// Adds a journal entry; returns the points it earned.
+    public func addJournalEntry(_ text: String, at: Timestamp?) throws -> [PointsAwarded] {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw PointsError.emptyEntry }
+        let when = at ?? clock.now()
+        let outcome = try append([
+            PendingEvent(.journalEntryAdded(JournalEntryAdded(text: trimmed, day: localDay(when))), occurredAt: when, entity: .journal)
+        ])
+        return outcome.followUps.compactMap { if case .event(.pointsAwarded(let award)) = $0.body { award } else { nil } }
+    }
+
+    /// Spends points, only if the balance covers them — even with another process spending
+    /// at the same moment: the spend expects the account unchanged since the balance was read.
+    /// - Throws: ``PointsError/overdraw(balance:wanted:)`` (nothing appended).
+    public func spend(_ amount: Int, reason: String, at: Timestamp?) throws -> Int {
+        guard amount >= 1 else { throw PointsError.notPositive(amount) }
+        let trimmed = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw PointsError.emptyReason }
+        for _ in 0..<8 {
+            let version = try store.version(of: .points)
+            let balance = try account().balance
+            guard amount <= balance else { throw PointsError.overdraw(balance: balance, wanted: amount) }
+            do {
+                try append(
+                    [PendingEvent(.pointsSpent(PointsSpent(points: amount, reason: trimmed)), occurredAt: at ?? clock.now(), entity: .points)],
+                    expecting: [VersionExpectation(.points, version: version)])
+                return balance - amount
+            } catch EventStoreError.versionConflict {
+                continue
+            }
+        }
+        throw PointsError.busy
+    }
+
+    /// Awards the step tiers reached by each day's merged step count (never taking any back).
+    func awardSteps(for days: Set<CivilDate>) throws -> [PointsAwarded] {
+        guard let first = days.min(), let last = days.max() else { return [] }
+        let now = clock.now()
+        let awards = try dailyRecords(from: first, through: last).filter { days.contains($0.date) }.flatMap { record in
+            PointAwardPolicy.stepRules(steps: record.steps?.value).map { PointAwardPolicy.award($0, day: record.date, at: now) }
+        }
+        guard !awards.isEmpty else { return [] }
+        let outcome = try append(awards)
+        return zip(awards, outcome.sequences).compactMap { pending, sequence in
+            guard sequence != nil, case .event(.pointsAwarded(let award)) = pending.body else { return nil }
+            return award
+        }
+    }
+
+    // MARK: Reading
+
+    func pointsRows(_ prefix: UInt8) throws -> [PointsRow] {
+        try store.storedRows(of: points.name, from: [prefix], before: [prefix + 1]).map { entry in
+            try entry.row.withUnsafeBytes { try points.decodeRow($0) }
+        }
+    }
+
+    /// The balance, earned and spent.
+    public func account() throws -> Account {
+        if case .account(let account)? = try pointsRows(1).first { return account }
+        return Account()
+    }
+
+    /// Every award and spend, oldest first.
+    public func pointsHistory() throws -> [HistoryLine] {
+        try pointsRows(2).compactMap { if case .history(let line) = $0 { line } else { nil } }
+    }
+
+    /// Every journal entry, oldest first.
+    public func journal() throws -> [JournalLine] {
+        try pointsRows(4).compactMap { if case .journal(let line) = $0 { line } else { nil } }
+    }
+}
+
+extension DailyHealthProjection {
+    /// The local days the step samples of a batch touch.
+    func stepDays(of batch: [PendingEvent]) -> Set<CivilDate> {
+        var days = Set<CivilDate>()
+        for pending in batch {
+            guard case .event(.sampleRecorded(let sample)) = pending.body, sample.healthType == "HKQuantityTypeIdentifierStepCount"
+            else { continue }
+            let fact = Fact(start: sample.start, end: max(sample.end, sample.start), value: 0, deviceClass: sample.deviceClass)
+            var (day, last) = dayRange(of: fact, for: .steps)
+            while day <= last {
+                days.insert(day)
+                day = day.adding(days: 1)
+            }
+        }
+        return days
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import PointsBalance
+import StrideEvents
+import StrideTestSupport
+import Testing
+
+@testable import StrideLedger
+
+@Suite("Points on a ledger")
+struct PointsLedgerTests {
+    func ledger(_ folder: String, zone: String = "Asia/Seoul") throws -> Ledger {
+        try Ledger.create(at: folder + "/ledger", timeZone: zone, clock: FixedClock(at("2024-05-01T12:00:00+09:00")))
+    }
+
+    func at(_ text: String) -> Timestamp { ISO8601.parse(text) ?? Timestamp(millisecondsSince1970: 0) }
+
+    func rules(_ ledger: Ledger) throws -> [String] { try ledger.pointsHistory().map(\.rule) }
+
+    @Test("first use earns 10, once")
+    func firstUse() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let ledger = try ledger(folder)
+            #expect(try ledger.account().balance == 10)
+            #expect(try rules(ledger) == ["firstUse"])
+        }
+    }
+
+    @Test("check-ins count per local day of the ledger's zone: 23:59 and 00:01 are two days; a second one the same day earns nothing and appends nothing")
+    func midnight() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let ledger = try ledger(folder)
+            // In Seoul, 2024-05-01T23:59+09:00 and 2024-05-02T00:01+09:00 are two days, though both are May 1 in UTC.
+            #expect(try ledger.checkIn(at: at("2024-05-01T23:59:00+09:00")).isNew)
+            #expect(try ledger.checkIn(at: at("2024-05-02T00:01:00+09:00")) == (CivilDate(year: 2024, month: 5, day: 2), true))
+            let before = try ledger.store.lastSequence()
+            #expect(try !ledger.checkIn(at: at("2024-05-02T09:00:00+09:00")).isNew)
+            #expect(try ledger.store.lastSequence() == before)
+            #expect(try ledger.account().balance == 12)
+        }
+    }
+
+    @Test("five journal entries in a day earn 3 for the first and 3 for the fifth")
+    func journal() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let ledger = try ledger(folder)
+            var earned: [Int] = []
+            for hour in 8...13 {
+                earned.append(try ledger.addJournalEntry("entry at \(hour)", at: at("2024-05-01T\(hour < 10 ? "0" : "")\(hour):00:00+09:00")).reduce(0) { $0 + $1.points })
+            }
+            #expect(earned == [3, 0, 0, 0, 3, 0])
+            #expect(try ledger.account().balance == 16)
+            #expect(try ledger.journal().count == 6)
+        }
+    }
+
+    @Test("step tiers come from the merged figure of overlapping watch and phone steps; re-ingesting awards nothing again")
+    func steps() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let ledger = try ledger(folder)
+            // The phone's 6,000 over 08:00–09:00 and the watch's 3,000 over 08:30–09:00: the watch
+            // wins its half hour, so the day has 3,000 + 3,000 = 6,000 steps: tiers 1,000 and 5,000.
+            let lines = [
+                #"{"type":"HKQuantityTypeIdentifierStepCount","start":"2024-05-01T08:00:00+09:00","end":"2024-05-01T09:00:00+09:00","value":6000,"unit":"count","device":"phone"}"#,
+                #"{"type":"HKQuantityTypeIdentifierStepCount","start":"2024-05-01T08:30:00+09:00","end":"2024-05-01T09:00:00+09:00","value":3000,"unit":"count","device":"watch"}"#,
+            ]
+            try lines.joined(separator: "\n").write(toFile: folder + "/steps.ndjson", atomically: true, encoding: .utf8)
+            let first = try ledger.ingest(file: folder + "/steps.ndjson")
+            #expect(first.stepAwards.map(\.rule) == [.steps1000, .steps5000])
+            #expect(try ledger.dailyRecords(from: nil, through: nil).first?.steps?.value == 6000)
+            let again = try ledger.ingest(file: folder + "/steps.ndjson")
+            #expect(again.stepAwards.isEmpty)
+            #expect(try ledger.account().balance == 13)
+        }
+    }
+
+    @Test("spending more than the balance is refused and appends nothing; a rebuild gives the same account")
+    func spendAndRebuild() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let ledger = try ledger(folder)
+            let before = try ledger.store.lastSequence()
+            #expect(throws: PointsError.overdraw(balance: 10, wanted: 11)) { _ = try ledger.spend(11, reason: "too much", at: nil) }
+            #expect(try ledger.store.lastSequence() == before)
+            #expect(try ledger.spend(10, reason: "all of it", at: nil) == 0)
+            #expect(try ledger.account() == { var account = Account(); account.earned = 10; account.spent = 10; return account }())
+            let history = try ledger.pointsHistory()
+            _ = try ledger.rebuild()
+            #expect(try ledger.pointsHistory() == history)
+            #expect(try ledger.verifyProjections().allSatisfy(\.matches))
+        }
+    }
+}
