@@ -27,10 +27,20 @@ extension Ledger {
             let contents = (try? manager.contentsOfDirectory(atPath: directory)) ?? ["?"]
             guard isDirectory.boolValue, contents.isEmpty else { throw LedgerError.fileExists(path: directory) }
         }
+        // Written beside the target and renamed into place: a backup interrupted half-way
+        // leaves no half ledger under the name asked for.
+        let temporary = directory.hasSuffix("/") ? String(directory.dropLast()) + ".partial-\(getpid())" : directory + ".partial-\(getpid())"
+        try? manager.removeItem(atPath: temporary)
         do {
-            try store.backup(toDirectory: directory)
+            try store.backup(toDirectory: temporary)
+            if manager.fileExists(atPath: directory) { try manager.removeItem(atPath: directory) }
+            try manager.moveItem(atPath: temporary, toPath: directory)
         } catch let error as LMDBError {
+            try? manager.removeItem(atPath: temporary)
             throw LedgerError.unwritable(path: directory, reason: error.message)
+        } catch {
+            try? manager.removeItem(atPath: temporary)
+            throw LedgerError.unwritable(path: directory, reason: "\(error)")
         }
     }
 

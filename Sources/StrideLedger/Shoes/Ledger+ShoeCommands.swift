@@ -34,10 +34,13 @@ extension Ledger {
     ) throws -> UInt128 {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw ShoeError.emptyName }
-        let id = ShoeID.random()
+        var id: UInt128 = 0
         let when = at ?? clock.now()
         try decideAndAppend {
             let expectation = try rackExpectation()
+            // Derived, not drawn: the same commands on the same ledger give the same ids, so
+            // runs can be compared hash for hash; the rack's version keeps ids apart.
+            id = ShoeID.derived(name: trimmed, at: when, rackVersion: expectation.version)
             if try shoes().contains(where: { $0.shoe.name.caseInsensitiveCompare(trimmed) == .orderedSame }) {
                 throw ShoeError.nameTaken(trimmed)
             }

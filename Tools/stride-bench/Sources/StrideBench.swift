@@ -8,7 +8,10 @@ struct StrideBench: ParsableCommand {
         commandName: "stride-bench",
         abstract: "Measure Stride beside raw LMDB and the Python peers, and print medians and ratios.",
         discussion: "The machine may be busy: each figure is the median of several runs; compare ratios, not seconds.",
-        subcommands: [LogBenchmark.self, IngestBenchmark.self, RebuildBenchmark.self, PartsBenchmark.self],
+        subcommands: [
+            LogBenchmark.self, IngestBenchmark.self, RebuildBenchmark.self, PartsBenchmark.self, FaultBenchmark.self,
+            LoadBenchmark.self,
+        ],
         defaultSubcommand: LogBenchmark.self
     )
 }

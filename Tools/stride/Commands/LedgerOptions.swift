@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrideEvents
 import StrideLedger
 
 /// The options every command shares: which ledger to use.
@@ -18,13 +19,23 @@ struct LedgerOptions: ParsableArguments {
 
     /// Opens the ledger; a missing one is an error.
     func openExisting() throws -> Ledger {
-        try Ledger.open(at: path)
+        try Ledger.open(at: path, clock: Self.clock)
     }
 
     /// Opens the ledger, creating it (in the machine's time zone) when missing: for commands
     /// that record something.
     func openCreating() throws -> Ledger {
-        try Ledger.open(at: path, creatingWith: "")
+        try Ledger.open(at: path, creatingWith: "", clock: Self.clock)
+    }
+
+    /// The system clock, or the instant in `STRIDE_FIXED_TIME` — a testing aid: the fault
+    /// harness pins the clock so that a killed-and-resumed run and an uninterrupted one
+    /// can be compared hash for hash.
+    static var clock: any LedgerClock {
+        if let text = ProcessInfo.processInfo.environment["STRIDE_FIXED_TIME"], let instant = ISO8601.parse(text) {
+            return FixedClock(instant)
+        }
+        return SystemClock()
     }
 }
 

@@ -164,8 +164,12 @@ public enum ShoeID {
     /// The id as users see it.
     public static func text(_ id: UInt128) -> String { String(Hex.string(id).suffix(16)) }
 
-    /// A new random shoe id (64 random bits, never 0: 0 is the rack).
-    public static func random() -> UInt128 { UInt128(UInt64.random(in: 1...UInt64.max)) }
+    /// A shoe id derived from its name, the moment it is registered and the rack's version
+    /// then: 64 bits, never 0 (0 is the rack).
+    public static func derived(name: String, at instant: Timestamp, rackVersion: UInt64) -> UInt128 {
+        let digest = Digest128.of(Array("shoe|\(name)|\(instant.millisecondsSince1970)|\(rackVersion)".utf8))
+        return UInt128(UInt64(truncatingIfNeeded: digest >> 64) | 1)
+    }
 }
 
 extension EntityReference {

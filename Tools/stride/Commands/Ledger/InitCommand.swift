@@ -22,7 +22,7 @@ struct InitCommand: ParsableCommand {
     }
 
     func run() throws {
-        let created = try Ledger.create(at: ledger.path, timeZone: timeZone)
+        let created = try Ledger.create(at: ledger.path, timeZone: timeZone, clock: LedgerOptions.clock)
         Console.print("Created a ledger at \(created.path) (time zone \(created.timeZoneIdentifier)).")
     }
 }
