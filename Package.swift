@@ -90,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "stride-bench",
             dependencies: [
-                "StrideLedger", "LMDBBaseline",
+                "StrideLedger", "StrideIngest", "LMDBBaseline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/stride-bench/Sources"

@@ -127,7 +127,7 @@ extension Envelope {
     /// Decodes a stored event as a projection receives it: a sample's facts only.
     /// - Throws: ``DecodingFailure`` when the bytes cannot be read.
     public static func decodeForProjection(_ bytes: UnsafeRawBufferPointer, strings: StringTable?) throws -> ProjectionEvent {
-        let envelope = try Envelope(parsing: bytes)
+        let envelope = try Envelope(checking: bytes)
         let payload = UnsafeRawBufferPointer(rebasing: bytes[envelope.payloadRange])
         let content: ProjectionEvent.Content
         if envelope.typeCode == SampleRecorded.eventType.code, envelope.schemaVersion == 1 {

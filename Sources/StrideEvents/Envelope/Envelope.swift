@@ -121,11 +121,22 @@ public struct Envelope: Hashable, Sendable {
         return (hash, typeCode)
     }
 
+    /// Reads the envelope fields of stored bytes and checks their checksum (cheap, with the
+    /// CPU's CRC instruction), so that a damaged event is reported on any read, never
+    /// folded into figures. The hash chain is left to `verify`.
+    /// - Throws: ``DecodingFailure`` when the bytes are not an intact envelope.
+    public init(checking bytes: UnsafeRawBufferPointer) throws {
+        try self.init(parsing: bytes)
+        guard CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<checkedLength])) == checksum else {
+            throw DecodingFailure("its checksum does not match its bytes: the event is damaged")
+        }
+    }
+
     /// Decodes a stored event into its envelope fields and upcast payload.
     /// - Parameter strings: recently decoded strings, shared across a scan.
-    /// - Throws: ``DecodingFailure`` when the envelope or payload cannot be read.
+    /// - Throws: ``DecodingFailure`` when the envelope is damaged or the payload cannot be read.
     public static func decodeEvent(_ bytes: UnsafeRawBufferPointer, strings: StringTable? = nil) throws -> RecordedEvent {
-        let envelope = try Envelope(parsing: bytes)
+        let envelope = try Envelope(checking: bytes)
         let payload = UnsafeRawBufferPointer(rebasing: bytes[envelope.payloadRange])
         let event = try LedgerEvent.decode(
             typeCode: envelope.typeCode, schemaVersion: envelope.schemaVersion, from: payload, strings: strings)

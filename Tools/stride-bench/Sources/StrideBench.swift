@@ -10,7 +10,7 @@ struct StrideBench: ParsableCommand {
         discussion: "The machine may be busy: each figure is the median of several runs; compare ratios, not seconds.",
         subcommands: [
             LogBenchmark.self, IngestBenchmark.self, RebuildBenchmark.self, PartsBenchmark.self, FaultBenchmark.self,
-            LoadBenchmark.self,
+            LoadBenchmark.self, FuzzBenchmark.self, FuzzWorker.self,
         ],
         defaultSubcommand: LogBenchmark.self
     )
