@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
 
 // Stride: an event-sourced ledger for a runner's health data.
@@ -117,3 +118,11 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer target exists only when asked for (Tools/fuzz sets STRIDE_FUZZ=1 and builds
+// with `-sanitize=fuzzer -parse-as-library`): libFuzzer supplies `main`, which a normal
+// executable would clash with.
+if ProcessInfo.processInfo.environment["STRIDE_FUZZ"] == "1" {
+    package.targets.append(.executableTarget(name: "stride-fuzz", dependencies: ["StrideIngest"], path: "Tools/stride-fuzz"))
+    package.products.append(.executable(name: "stride-fuzz", targets: ["stride-fuzz"]))
+}
