@@ -48,6 +48,13 @@ public struct SampleFacts: Hashable, Sendable {
     /// sample is identified by a sync identifier (its version is there).
     init(decoding reader: inout BinaryReader, schemaVersion: UInt16, isSyncIdentified: Bool) throws {
         guard schemaVersion == 1 else { throw SampleRecorded.unknownVersion(schemaVersion) }
+        self = try SampleFacts(readingHeadOf: &reader)
+        if isSyncIdentified { syncVersion = Self.syncVersion(in: try SampleRecorded.Tail(reading: &reader).metadata) }
+    }
+
+    /// Reads the fields a `sample.recorded` payload begins with: type, device class, value,
+    /// unit, start and end.
+    init(readingHeadOf reader: inout BinaryReader) throws {
         healthType = try reader.readHealthType()
         guard let deviceClass = DeviceClass(rawValue: try reader.readByte()) else {
             throw DecodingFailure("unknown device class")
@@ -62,12 +69,7 @@ public struct SampleFacts: Hashable, Sendable {
         unit = try reader.readOptional { try $0.readString() }
         start = try reader.readTimestamp()
         end = start.adding(milliseconds: try reader.readSignedVarint())
-        guard isSyncIdentified else {
-            syncVersion = nil
-            return
-        }
-        let full = try SampleRecorded.readRest(&reader)
-        syncVersion = Self.syncVersion(in: full)
+        syncVersion = nil
     }
 }
 
