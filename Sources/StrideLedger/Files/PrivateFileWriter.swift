@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 
 /// Writes a file that appears whole or not at all: bytes go to a hidden temporary file
@@ -17,11 +16,8 @@ public final class PrivateFileWriter {
     public init(path: String) throws {
         self.path = path
         if access(path, F_OK) == 0 { throw LedgerError.fileExists(path: path) }
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        temporaryPath = folder + "." + name + ".partial-\(getpid())"
-        Self.removeStalePartials(folder: folder, name: name)
+        temporaryPath = PartialFiles.path(for: path)
+        PartialFiles.removeStale(of: path)
         descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw LedgerError.unwritable(path: path, reason: String(cString: strerror(errno)))
@@ -33,17 +29,6 @@ public final class PrivateFileWriter {
         if !isFinished {
             close(descriptor)
             unlink(temporaryPath)
-        }
-    }
-
-    /// Removes the partial files of this target left by writers that were killed (their
-    /// process is gone): a kill must not leave debris behind for good.
-    private static func removeStalePartials(folder: String, name: String) {
-        let prefix = "." + name + ".partial-"
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-        for entry in entries where entry.hasPrefix(prefix) {
-            guard let pid = Int32(entry.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            unlink(folder + entry)
         }
     }
 

@@ -29,7 +29,8 @@ extension Ledger {
         }
         // Written beside the target and renamed into place: a backup interrupted half-way
         // leaves no half ledger under the name asked for.
-        let temporary = directory.hasSuffix("/") ? String(directory.dropLast()) + ".partial-\(getpid())" : directory + ".partial-\(getpid())"
+        let temporary = PartialFiles.path(for: directory)
+        PartialFiles.removeStale(of: directory)
         try? manager.removeItem(atPath: temporary)
         do {
             try store.backup(toDirectory: temporary)
