@@ -69,10 +69,10 @@ struct OtherFormatTests {
         }
     }
 
-    static func zip(_ path: String, entries: [(String, Data)]) throws {
+    static func zip(_ path: String, entries: [(String, Data)], method: CompressionMethod = .deflate) throws {
         let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
         for (name, data) in entries {
-            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: method) { position, size in
                 data.subdata(in: Int(position)..<Int(position) + size)
             }
         }
@@ -109,6 +109,41 @@ struct OtherFormatTests {
             } catch let error as IngestError {
                 guard case .unsafeArchive(_, _, let problem) = error else { Issue.record("\(error)"); return }
                 #expect(problem.contains("zip bomb"))
+            }
+        }
+    }
+
+    @Test("a zip holding the export only inside another archive is refused, naming it, stored or deflated",
+          arguments: [false, true])
+    func nestedArchive(deflated: Bool) throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            try Self.zip(folder + "/inner.zip", entries: [("export.xml", Data(export(AppleHealthReaderTests.record()).utf8))], method: .none)
+            let inner = try Data(contentsOf: URL(fileURLWithPath: folder + "/inner.zip"))
+            try Self.zip(folder + "/outer.zip", entries: [("notes.txt", Data("hi".utf8)), ("apple_health_export/inner.zip", inner)], method: deflated ? .deflate : .none)
+            #expect {
+                _ = try read(folder + "/outer.zip")
+            } throws: { error in
+                guard case IngestError.unsafeArchive(let file, let entry, let problem) = error else { return false }
+                return file == folder + "/outer.zip" && entry == "apple_health_export/inner.zip" && problem.contains("nested archives are not opened")
+            }
+            #expect(try Set(FileManager.default.contentsOfDirectory(atPath: folder)) == ["inner.zip", "outer.zip"])
+        }
+    }
+
+    @Test("a zip entry claiming more compressed bytes than the file holds is refused before inflating")
+    func compressedSizeBeyondFile() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            try Self.zip(folder + "/lying.zip", entries: [("export.xml", Data(export(AppleHealthReaderTests.record()).utf8))])
+            var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/lying.zip")))
+            // The central directory's record of the entry: its compressed size at offset 20.
+            let central = try #require((0..<bytes.count - 4).last { bytes[$0..<$0 + 4] == [0x50, 0x4B, 0x01, 0x02] })
+            bytes.replaceSubrange(central + 20..<central + 24, with: [0x00, 0x00, 0x00, 0x40])
+            try Data(bytes).write(to: URL(fileURLWithPath: folder + "/lying.zip"))
+            #expect {
+                _ = try read(folder + "/lying.zip")
+            } throws: { error in
+                guard case IngestError.unsafeArchive(_, let entry, let problem) = error else { return false }
+                return entry == "export.xml" && problem.contains("more than the file's")
             }
         }
     }

@@ -5,8 +5,10 @@ import ZIPFoundation
 /// and inflated chunk by chunk into memory; nothing is extracted to disk.
 ///
 /// Before inflating anything it refuses a zip with an entry path that climbs out (`..`),
-/// and an entry whose declared inflated size is absurd for its compressed size (a zip
-/// bomb); while inflating it stops at the declared size.
+/// an entry claiming more compressed bytes than the file holds, and an entry whose declared
+/// inflated size is absurd for its compressed size (a zip bomb); while inflating it stops at
+/// the declared size. Archives inside the archive are never opened: a zip that holds only
+/// a nested archive is refused, naming it.
 struct ExportArchive {
     /// Inflated bytes per compressed byte beyond which an entry is refused. Apple Health XML
     /// compresses 10–30 times; 400 leaves room and stops bombs (which reach thousands).
@@ -28,17 +30,32 @@ struct ExportArchive {
             throw IngestError.unreadable(file: file, reason: "it is not a readable zip (\(error))")
         }
         self.archive = archive
+        let fileSize = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? UInt64) ?? UInt64.max
         var candidates: [Entry] = []
         for entry in archive {
-            try Self.check(entry, file: file)
+            try Self.check(entry, file: file, fileSize: fileSize)
             if entry.type == .file { candidates.append(entry) }
         }
         // The XML is found by content; looking at .xml names first only saves time.
         candidates.sort { ($0.path.lowercased().hasSuffix(".xml") ? 0 : 1) < ($1.path.lowercased().hasSuffix(".xml") ? 0 : 1) }
-        guard let found = try candidates.first(where: { try Self.holdsHealthExport($0, in: archive) }) else {
-            throw IngestError.noExportInArchive(file: file)
+        var nested: Entry?
+        for candidate in candidates {
+            switch Self.content(of: candidate, in: archive) {
+            case .healthExport:
+                entry = candidate
+                return
+            case .archive:
+                nested = nested ?? candidate
+            case .other:
+                continue
+            }
         }
-        entry = found
+        if let nested {
+            throw IngestError.unsafeArchive(
+                file: file, entry: nested.path,
+                problem: "it is an archive inside the archive, and nested archives are not opened; unzip the outer one and ingest the export inside")
+        }
+        throw IngestError.noExportInArchive(file: file)
     }
 
     /// The inflated size of the export, as the zip declares it.
@@ -75,12 +92,17 @@ struct ExportArchive {
     }
     private struct PeekDone: Error {}
 
-    private static func check(_ entry: Entry, file: String) throws {
+    private static func check(_ entry: Entry, file: String, fileSize: UInt64) throws {
         let components = entry.path.split(whereSeparator: { $0 == "/" || $0 == "\\" })
         if components.contains("..") || entry.path.hasPrefix("/") {
             throw IngestError.unsafeArchive(file: file, entry: entry.path, problem: "its path climbs out of the archive")
         }
         guard entry.type == .file else { return }
+        if entry.compressedSize > fileSize {
+            throw IngestError.unsafeArchive(
+                file: file, entry: entry.path,
+                problem: "it declares \(entry.compressedSize) compressed bytes, more than the file's \(fileSize)")
+        }
         let compressed = max(entry.compressedSize, 1)
         if entry.uncompressedSize / compressed > largestRatio && entry.uncompressedSize > 1 << 20 {
             throw IngestError.unsafeArchive(
@@ -89,8 +111,15 @@ struct ExportArchive {
         }
     }
 
-    /// Whether an entry's first bytes show an Apple Health export's root.
-    private static func holdsHealthExport(_ entry: Entry, in archive: Archive) throws -> Bool {
+    /// What an entry's first bytes show it to be.
+    private enum Content {
+        case healthExport, archive, other
+    }
+
+    /// Looks at an entry's first bytes: an Apple Health export's root, an archive's magic
+    /// number (zip, gzip, bzip2, xz, 7z), or something else. An entry that cannot be
+    /// inflated is something else.
+    private static func content(of entry: Entry, in archive: Archive) -> Content {
         var head = Data()
         do {
             _ = try archive.extract(entry, bufferSize: 64 << 10, skipCRC32: true) { data in
@@ -99,10 +128,16 @@ struct ExportArchive {
             }
         } catch is PeekDone {
         } catch {
-            return false
+            return .other
         }
-        return head.withUnsafeBytes { bytes in
+        let archiveMagics: [[UInt8]] = [
+            [0x50, 0x4B, 0x03, 0x04], [0x50, 0x4B, 0x05, 0x06], [0x1F, 0x8B], [0x42, 0x5A, 0x68],
+            [0xFD, 0x37, 0x7A, 0x58, 0x5A], [0x37, 0x7A, 0xBC, 0xAF],
+        ]
+        if archiveMagics.contains(where: { head.starts(with: $0) }) { return .archive }
+        let isExport = head.withUnsafeBytes { bytes in
             XMLScanner.find("<HealthData", in: bytes, from: 0) != nil || XMLScanner.find("DOCTYPE HealthData", in: bytes, from: 0) != nil
         }
+        return isExport ? .healthExport : .other
     }
 }
