@@ -76,7 +76,7 @@ struct FaultBenchmark: ParsableCommand {
             if killed { if isRebuild { survived.rebuild += 1 } else { survived.ingest += 1 } }
         }
         try? FileManager.default.removeItem(atPath: options.work + "/faults-trial")
-        print("\(kills) runs: \(survived.ingest) ingests and \(survived.rebuild) rebuilds killed with SIGKILL mid-way; every one left a ledger `stride verify` accepts, and every re-run ended at the reference hash and projection digests. Failures: \(failures.count).")
+        print("\(kills) trials: \(survived.ingest) ingests and \(survived.rebuild) rebuilds killed with SIGKILL mid-way, \(kills - survived.ingest - survived.rebuild) finished before their moment came; every one left a ledger `stride verify` accepts, and every re-run ended at the reference hash and projection digests. Failures: \(failures.count).")
         for failure in failures { print("  " + failure) }
         if !failures.isEmpty { throw ExitCode(1) }
     }

@@ -65,7 +65,10 @@ struct LoadBenchmark: ParsableCommand {
         }
         for worker in 0..<2 {
             scripts.append(("shoes \(worker)", "for i in $(seq 1 \(commands)); do \(stride) --ledger \(ledger) shoes add \"Load \(worker)-$i\" >/dev/null 2>&1 && echo ok || echo failed; done"))
-            let assignments = (0..<commands).map { "\(stride) --ledger \(ledger) assign \(ids[($0 * 7 + worker) % ids.count]) \"Base \(["A", "B"][($0 + worker) % 2])\" >/dev/null 2>&1 && echo ok || echo failed" }
+            // The two assigning processes put the same runs on opposite shoes (worker 1's
+            // command j names the run worker 0's command j + 3 does), so they contend;
+            // a command naming the shoe the run is already on is refused and appends nothing.
+            let assignments = (0..<commands).map { "\(stride) --ledger \(ledger) assign \(ids[($0 * 7 + worker) % ids.count]) \"Base \(["A", "B"][$0 % 2])\" >/dev/null 2>&1 && echo ok || echo refused" }
             scripts.append(("assign \(worker)", assignments.joined(separator: "; ")))
             scripts.append(("spend \(worker)", "for i in $(seq 1 \(commands + 10)); do \(stride) --ledger \(ledger) points spend 25 --reason \"load \(worker)-$i\" >/dev/null 2>&1 && echo ok || echo refused; done"))
         }
@@ -103,7 +106,7 @@ struct LoadBenchmark: ParsableCommand {
             let entries = document["entries"] as? [[String: Any]] ?? []
             if (entries.last?["runningTotal"] as? Double ?? -1) != (document["kilometers"] as? Double ?? -2) { problems.append("\(name)'s audit does not add up") }
         }
-        print("Load: \(scripts.count) processes at once on one ledger for \(String(format: "%.1f", seconds)) s — \(ingesters) ingests (\(expectedSamples) samples), \(addedOK) shoes added, \(assignedOK) assignments, \(spentOK) spends of 25 points (\(results.filter { $0.name.hasPrefix("spend") }.reduce(0) { $0 + $1.refusals }) refused for want of points).")
+        print("Load: \(scripts.count) processes at once on one ledger for \(String(format: "%.1f", seconds)) s — \(ingesters) ingests (\(expectedSamples) samples), \(addedOK) shoes added, \(assignedOK) assignments (\(results.filter { $0.name.hasPrefix("assign") }.reduce(0) { $0 + $1.refusals }) refused: the run was on that shoe already), \(spentOK) spends of 25 points (\(results.filter { $0.name.hasPrefix("spend") }.reduce(0) { $0 + $1.refusals }) refused for want of points).")
         print("Afterwards: \(stats["lastSequence"] as? Int ?? 0) events, gap-free from 1; verify \(verify.status == 0 ? "passes" : "FAILS"); balance \(balanceAfter). Problems: \(problems.count).")
         for problem in problems { print("  " + problem) }
         if !problems.isEmpty { throw ExitCode(1) }
