@@ -127,29 +127,34 @@ public struct SampleRecorded: EventPayload {
 
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
         guard schemaVersion == 1 else { throw Self.unknownVersion(schemaVersion) }
-        let head = try SampleFacts(readingHeadOf: &reader)
-        let tail = try Tail(reading: &reader)
-        self.init(
-            healthType: head.healthType, deviceClass: head.deviceClass, value: head.value, unit: head.unit, start: head.start,
-            end: head.end, created: tail.created, sourceName: tail.sourceName, sourceVersion: tail.sourceVersion,
-            device: tail.device, metadata: tail.metadata)
+        healthType = try reader.readHealthType()
+        guard let deviceClass = DeviceClass(rawValue: try reader.readByte()) else {
+            throw DecodingFailure("unknown device class")
+        }
+        self.deviceClass = deviceClass
+        switch try reader.readByte() {
+        case 0: value = .absent
+        case 1: value = .number(try reader.readDouble())
+        case 2: value = .text(try reader.readString())
+        case let other: throw DecodingFailure("unknown value kind \(other)")
+        }
+        unit = try reader.readOptional { try $0.readString() }
+        start = try reader.readTimestamp()
+        end = start.adding(milliseconds: try reader.readSignedVarint())
+        created = try reader.readOptional { try $0.readTimestamp() }
+        sourceName = try reader.readString()
+        sourceVersion = try reader.readOptional { try $0.readString() }
+        device = try reader.readOptional { try $0.readString() }
+        metadata = try reader.readMetadata()
     }
 
-    /// The fields after the ones figures read: who wrote the sample, and its metadata.
-    struct Tail {
-        var created: Timestamp?
-        var sourceName: String
-        var sourceVersion: String?
-        var device: String?
-        var metadata: [MetadataEntry]
-
-        init(reading reader: inout BinaryReader) throws {
-            created = try reader.readOptional { try $0.readTimestamp() }
-            sourceName = try reader.readString()
-            sourceVersion = try reader.readOptional { try $0.readString() }
-            device = try reader.readOptional { try $0.readString() }
-            metadata = try reader.readMetadata()
-        }
+    /// Reads the fields after the end time and returns the metadata (for ``SampleFacts``).
+    static func readRest(_ reader: inout BinaryReader) throws -> [MetadataEntry] {
+        _ = try reader.readOptional { try $0.readTimestamp() }
+        _ = try reader.readString()
+        _ = try reader.readOptional { try $0.readString() }
+        _ = try reader.readOptional { try $0.readString() }
+        return try reader.readMetadata()
     }
 
     public var json: JSONValue {
