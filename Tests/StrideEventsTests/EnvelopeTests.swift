@@ -41,6 +41,27 @@ struct EnvelopeTests {
         #expect(checked.chainHash == hash)
     }
 
+    @Test("a projection's reading of a sample gives the same facts as decoding it whole",
+          arguments: [SampleValue.number(12.5), .text("HKCategoryValueSleepAnalysisAsleepCore"), .absent], [false, true])
+    func projectionReading(value: SampleValue, isSyncIdentified: Bool) throws {
+        let start = Timestamp(secondsSince1970: 1_700_000_000)
+        let sample = SampleRecorded(
+            healthType: "HKCategoryTypeIdentifierSleepAnalysis", deviceClass: .watch, value: value, unit: nil, start: start,
+            end: start.adding(milliseconds: -5_000), created: start, sourceName: "Watch", sourceVersion: nil, device: "<<HKDevice>>",
+            metadata: [MetadataEntry(key: "HKMetadataKeySyncVersion", value: "4"), MetadataEntry(key: "HKTimeZone", value: "Asia/Seoul")])
+        let id: UInt128 = isSyncIdentified ? UInt128(1) << 127 | 99 : SampleIdentity.make(start: start, hash: 99)
+        let pending = PendingEvent(.sampleRecorded(sample), occurredAt: start, entity: EntityReference(.sample, id: id))
+        let (bytes, _) = Self.written(pending)
+        let read = try bytes.withUnsafeBytes { try Envelope.decodeForProjection($0, strings: nil) }
+        guard case .sample(let facts) = read.content else {
+            Issue.record("a sample read as another event")
+            return
+        }
+        #expect(facts == SampleFacts(sample, isSyncIdentified: isSyncIdentified))
+        #expect(facts.end == start.adding(milliseconds: -5_000))
+        #expect(facts.syncVersion == (isSyncIdentified ? 4 : nil))
+    }
+
     @Test("flipping any single byte is caught", arguments: [0, 9, 20, 40, 60, 80, 100])
     func flippedByte(offset: Int) throws {
         var (bytes, _) = Self.written(Self.sample(1))
