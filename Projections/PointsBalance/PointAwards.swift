@@ -40,6 +40,8 @@ public struct PointAwards: LedgerReaction {
         self.localDay = localDay
     }
 
+    public var answeredTypes: Set<EventType> { [.ledgerCreated, .checkedIn, .journalEntryAdded] }
+
     public func react(to appended: [ProjectionEvent], state: any ProjectionStateReader) throws -> [PendingEvent] {
         var awards: [PendingEvent] = []
         var laterEntries: [CivilDate: Int] = [:]

@@ -25,6 +25,8 @@ public struct AutoAssignment: LedgerReaction {
         self.mileage = mileage
     }
 
+    public var answeredTypes: Set<EventType> { [.workoutRecorded] }
+
     public func react(to appended: [ProjectionEvent], state: any ProjectionStateReader) throws -> [PendingEvent] {
         let recorded = appended.filter { event in
             if case .event(.workoutRecorded(let workout)) = event.content { return workout.isRunning }

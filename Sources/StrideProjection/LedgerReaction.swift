@@ -11,7 +11,14 @@ public protocol ProjectionStateReader {
 /// transaction: auto-assignment of new runs to the default shoe, say. Pure: it decides from
 /// the events and the projection state it reads, nothing else.
 public protocol LedgerReaction: Sendable {
-    /// The events to append in answer to `appended` (already folded into the projections).
+    /// The types of event it answers. Only appended events of these types are handed to
+    /// ``react(to:state:)``: an ingest's samples, say, are never turned into projection
+    /// events for a reaction that answers workouts.
+    var answeredTypes: Set<EventType> { get }
+
+    /// The events to append in answer to `appended` (already folded into the projections),
+    /// which holds events of ``answeredTypes`` only — and possibly of the types other
+    /// reactions answer, so a reaction still looks at what each event is.
     /// - Throws: what reading the state throws.
     func react(to appended: [ProjectionEvent], state: any ProjectionStateReader) throws -> [PendingEvent]
 }

@@ -18,6 +18,14 @@ public struct PendingEvent: Sendable {
     /// The event itself.
     public var body: Body
 
+    /// The code of the event's type.
+    public var typeCode: UInt16 {
+        switch body {
+        case .event(let event): event.typeCode
+        case .encoded(let payload): payload.typeCode
+        }
+    }
+
     /// Creates a pending typed event.
     public init(_ event: LedgerEvent, occurredAt: Timestamp, entity: EntityReference, idempotencyKey: IdempotencyKey? = nil) {
         self.occurredAt = occurredAt

@@ -63,6 +63,7 @@ extension Ledger {
                 appended += result.appendedCount
                 duplicates += result.duplicateCount
                 autoAssigned += result.followUps.count { if case .event(.workoutAssigned) = $0.body { true } else { false } }
+                store.releaseMappedPages()
             }
         } catch {
             pipe.cancel()

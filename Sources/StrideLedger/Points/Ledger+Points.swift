@@ -76,10 +76,18 @@ extension Ledger {
 
     /// Awards the step tiers reached by each day's merged step count (never taking any back).
     func awardSteps(for days: Set<CivilDate>) throws -> [PointsAwarded] {
-        guard let first = days.min(), let last = days.max() else { return [] }
+        guard var first = days.min(), let last = days.max() else { return [] }
         let now = clock.now()
-        let awards = try dailyRecords(from: first, through: last).filter { days.contains($0.date) }.flatMap { record in
-            PointAwardPolicy.stepRules(steps: record.steps?.value).map { PointAwardPolicy.award($0, day: record.date, at: now) }
+        var awards: [PendingEvent] = []
+        // A month of records at a time, letting go of the pages read in between: years of
+        // history do not pile up in memory.
+        while first <= last {
+            let through = min(first.adding(days: 30), last)
+            awards += try dailyRecords(from: first, through: through).filter { days.contains($0.date) }.flatMap { record in
+                PointAwardPolicy.stepRules(steps: record.steps?.value).map { PointAwardPolicy.award($0, day: record.date, at: now) }
+            }
+            store.releaseMappedPages()
+            first = through.adding(days: 1)
         }
         guard !awards.isEmpty else { return [] }
         let outcome = try append(awards)

@@ -107,7 +107,8 @@ public final class LMDBEventStore: EventStore {
             var outcome = try appendInTransaction(
                 events, expecting: expecting, recordedAt: recordedAt, after: lastSequence, lastHash: &lastHash,
                 indexer: &indexer, in: transaction)
-            var answered = zip(events, outcome.sequences).compactMap { event, sequence in sequence.map { (event, $0) } }
+            let answeredCodes = Set(reactions.flatMap { $0.answeredTypes.map(\.code) })
+            var answered = try Self.eventsToAnswer(events, sequences: outcome.sequences, codes: answeredCodes, recordedAt: recordedAt)
             var round = 0
             while true {
                 if outcome.lastSequence > lastSequence, !projections.isEmpty {
@@ -116,22 +117,35 @@ public final class LMDBEventStore: EventStore {
                         through: outcome.lastSequence, in: transaction)
                 }
                 lastSequence = outcome.lastSequence
-                guard !reactions.isEmpty, !answered.isEmpty, round < 4 else { break }
-                let appended = try answered.map { try ProjectionEvent($0.0, sequence: $0.1, recordedAt: recordedAt) }
+                guard !answered.isEmpty, round < 4 else { break }
                 let state = StoredProjectionState(
                     reader: transaction.reader, databases: Dictionary(uniqueKeysWithValues: zip(projections.map(\.name), databases)))
-                let followUps = try reactions.flatMap { try $0.react(to: appended, state: state) }
+                let followUps = try reactions.flatMap { try $0.react(to: answered, state: state) }
                 guard !followUps.isEmpty else { break }
                 let more = try appendInTransaction(
                     followUps, expecting: [], recordedAt: recordedAt, after: lastSequence, lastHash: &lastHash, indexer: &indexer,
                     in: transaction)
-                answered = zip(followUps, more.sequences).compactMap { event, sequence in sequence.map { (event, $0) } }
-                outcome.followUps += answered.map(\.0)
+                outcome.followUps += zip(followUps, more.sequences).compactMap { event, sequence in sequence.map { _ in event } }
+                answered = try Self.eventsToAnswer(followUps, sequences: more.sequences, codes: answeredCodes, recordedAt: recordedAt)
                 outcome.lastSequence = more.lastSequence
                 round += 1
             }
             return outcome
         }
+    }
+
+    /// The appended events (those given a sequence) of the types some reaction answers, as
+    /// projections see them.
+    private static func eventsToAnswer(
+        _ events: [PendingEvent], sequences: [UInt64?], codes: Set<UInt16>, recordedAt: Timestamp
+    ) throws -> [ProjectionEvent] {
+        guard !codes.isEmpty else { return [] }
+        var answered: [ProjectionEvent] = []
+        for (event, sequence) in zip(events, sequences) {
+            guard let sequence, codes.contains(event.typeCode) else { continue }
+            answered.append(try ProjectionEvent(event, sequence: sequence, recordedAt: recordedAt))
+        }
+        return answered
     }
 
     /// The append algorithm inside an open write transaction.
@@ -169,6 +183,13 @@ public final class LMDBEventStore: EventStore {
             else { throw EventLogFault(sequence: sequence, problem: "it is too short to be an event; run `stride verify`") }
             return (sequence, hash, UInt16(littleEndian: last.value.loadUnaligned(fromByteOffset: 2, as: UInt16.self)))
         }
+    }
+
+    /// Lets go of the ledger's pages mapped into this process (they stay in the kernel's
+    /// page cache): called between an ingest's batches, it keeps the process's resident
+    /// memory from growing with the ledger.
+    public func releaseMappedPages() {
+        environment.releaseMappedPages()
     }
 
     /// Writes a compact copy of the ledger into `directory`, which must not hold one already.

@@ -123,6 +123,32 @@ final class Environment: @unchecked Sendable {
         }
     }
 
+    /// Drops this process's mapping of the ledger's pages from its resident memory (the
+    /// kernel's page cache keeps them; the next read maps them again). LMDB maps the file
+    /// read-only and shared, so nothing is lost; a long ingest calls this between batches
+    /// so that its memory does not grow with the ledger it has already written.
+    func releaseMappedPages() {
+        // LMDB does not say where it mapped the file (`me_mapaddr` is only set for a fixed
+        // map), so the mapping is found in /proc/self/maps by the file it maps.
+        guard let file = realpath(directory + "/data.mdb", nil) else { return }
+        let path = String(cString: file)
+        free(file)
+        gate.exclusive {
+            guard let maps = fopen("/proc/self/maps", "r") else { return }
+            defer { fclose(maps) }
+            var line = [CChar](repeating: 0, count: 4096)
+            while fgets(&line, Int32(line.count), maps) != nil {
+                let text = String(cString: line)
+                guard text.hasSuffix(" " + path + "\n") || text.hasSuffix(" " + path),
+                    let dash = text.firstIndex(of: "-"), let space = text.firstIndex(of: " "),
+                    let start = UInt(text[..<dash], radix: 16), let end = UInt(text[text.index(after: dash)..<space], radix: 16),
+                    let address = UnsafeMutableRawPointer(bitPattern: start)
+                else { continue }
+                _ = madvise(address, Int(end - start), MADV_DONTNEED)
+            }
+        }
+    }
+
     private func begin(flags: UInt32) throws -> OpaquePointer {
         var pointer: OpaquePointer?
         try LMDBError.check(mdb_txn_begin(handle, nil, flags, &pointer), "mdb_txn_begin")
