@@ -44,3 +44,14 @@ struct BenchFailure: Error, CustomStringConvertible {
 let productsFolder: String = {
     URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
 }()
+
+/// The paths of `stride` and `stride-sample` beside this benchmark.
+/// - Throws: ``BenchFailure`` saying how to build them when they are missing.
+func builtTools() throws -> (stride: String, sample: String) {
+    let stride = productsFolder + "/stride"
+    let sample = productsFolder + "/stride-sample"
+    for tool in [stride, sample] where !FileManager.default.isExecutableFile(atPath: tool) {
+        throw BenchFailure("\(tool) is not built; run `swift build -c release` first")
+    }
+    return (stride, sample)
+}

@@ -25,8 +25,7 @@ struct FaultBenchmark: ParsableCommand {
     static let fixedTime = "2024-07-01T12:00:00+02:00"
 
     func run() throws {
-        let stride = productsFolder + "/stride"
-        let sample = productsFolder + "/stride-sample"
+        let (stride, sample) = try builtTools()
         try FileManager.default.createDirectory(atPath: options.work, withIntermediateDirectories: true)
         let export = options.work + "/faults-export-\(days)d.xml"
         if !FileManager.default.fileExists(atPath: export) {

@@ -17,11 +17,7 @@ struct IngestBenchmark: ParsableCommand {
     var profile = false
 
     func run() throws {
-        let stride = productsFolder + "/stride"
-        let sample = productsFolder + "/stride-sample"
-        for tool in [stride, sample] where !FileManager.default.isExecutableFile(atPath: tool) {
-            throw BenchFailure("\(tool) is not built; run `swift build -c release` first")
-        }
+        let (stride, sample) = try builtTools()
         try FileManager.default.createDirectory(atPath: options.work, withIntermediateDirectories: true)
         let sizes = [days, days * 4]
         var files: [String] = []

@@ -20,8 +20,7 @@ struct LoadBenchmark: ParsableCommand {
     var commands = 30
 
     func run() throws {
-        let stride = productsFolder + "/stride"
-        let sample = productsFolder + "/stride-sample"
+        let (stride, sample) = try builtTools()
         let work = options.work + "/load"
         try? FileManager.default.removeItem(atPath: work)
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
