@@ -125,6 +125,8 @@ public struct SampleRecorded: EventPayload {
         writer.write(metadata: metadata)
     }
 
+    /// Decodes the payload. `SampleFacts(decoding:)` reads the same leading fields on its
+    /// own, for speed (see there); a change to the layout changes both.
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
         guard schemaVersion == 1 else { throw Self.unknownVersion(schemaVersion) }
         healthType = try reader.readHealthType()
