@@ -67,7 +67,7 @@ extension PointsBalanceProjection {
             writer.write(fixed: sequence.bigEndian)
         case .journalDay(let day):
             writer.write(Prefix.journalDay.rawValue)
-            writer.write(fixed: (UInt64(bitPattern: day.daysSince1970) ^ (1 << 63)).bigEndian)
+            writer.write(orderedDay: day)
         case .journal(let sequence):
             writer.write(Prefix.journal.rawValue)
             writer.write(fixed: sequence.bigEndian)
@@ -80,9 +80,7 @@ extension PointsBalanceProjection {
         switch Prefix(rawValue: try reader.readByte()) {
         case .account: return .account
         case .history: return .history(sequence: UInt64(bigEndian: try reader.read(fixed: UInt64.self)))
-        case .journalDay:
-            let raw = UInt64(bigEndian: try reader.read(fixed: UInt64.self)) ^ (1 << 63)
-            return .journalDay(CivilDate(daysSince1970: Int64(bitPattern: raw)))
+        case .journalDay: return .journalDay(try reader.readOrderedDay())
         case .journal: return .journal(sequence: UInt64(bigEndian: try reader.read(fixed: UInt64.self)))
         case nil: throw DecodingFailure("unknown points key kind")
         }

@@ -33,7 +33,7 @@ struct InMemoryEventStoreTests {
             try store.append([shoe("Pegasus again", id: 1)], expecting: [VersionExpectation(pegasus, version: 0)], recordedAt: now)
         }
         #expect(try store.lastSequence() == 1)
-        try store.append([shoe("Renamed", id: 1)], expecting: [VersionExpectation(pegasus, version: 1)], recordedAt: now)
+        _ = try store.append([shoe("Renamed", id: 1)], expecting: [VersionExpectation(pegasus, version: 1)], recordedAt: now)
         #expect(try store.events(about: pegasus).map(\.sequence) == [1, 2])
     }
 

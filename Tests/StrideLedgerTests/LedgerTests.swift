@@ -46,7 +46,7 @@ struct LedgerTests {
             #expect(throws: LedgerError.unknownTimeZone("Mars/Olympus")) {
                 _ = try Ledger.create(at: folder + "/ledger", timeZone: "Mars/Olympus", clock: clock)
             }
-            FileManager.default.createFile(atPath: folder + "/file", contents: Data())
+            _ = FileManager.default.createFile(atPath: folder + "/file", contents: Data())
             #expect(throws: LedgerError.notADirectory(path: folder + "/file")) { _ = try Ledger.open(at: folder + "/file", creatingWith: "") }
         }
     }

@@ -49,8 +49,10 @@ struct LMDBEventStoreTests {
         guard let smaps = fopen("/proc/self/smaps", "r") else { throw CocoaError(.fileReadUnknown) }
         defer { fclose(smaps) }
         var lines: [String] = []
-        var buffer = [CChar](repeating: 0, count: 4096)
-        while fgets(&buffer, Int32(buffer.count), smaps) != nil {
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        while getline(&buffer, &capacity, smaps) > 0, let buffer {
             lines.append(String(cString: buffer).trimmingCharacters(in: .newlines))
         }
         var total = 0

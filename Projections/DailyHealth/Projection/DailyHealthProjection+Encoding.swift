@@ -12,8 +12,7 @@ extension DailyHealthProjection {
         switch key {
         case .facts(let day, let measure, let hour):
             writer.write(UInt8(1))
-            // Big-endian with the sign flipped, so byte order is day order.
-            writer.write(fixed: (UInt64(bitPattern: day.daysSince1970) ^ (1 << 63)).bigEndian)
+            writer.write(orderedDay: day)
             writer.write(measure.rawValue)
             writer.write(hour)
         case .synced(let id):
@@ -35,9 +34,9 @@ extension DailyHealthProjection {
     private func readKey(_ reader: inout BinaryReader) throws -> Key {
         switch try reader.readByte() {
         case 1:
-            let raw = UInt64(bigEndian: try reader.read(fixed: UInt64.self)) ^ (1 << 63)
+            let day = try reader.readOrderedDay()
             guard let measure = Measure(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown measure") }
-            return .facts(day: CivilDate(daysSince1970: Int64(bitPattern: raw)), measure: measure, hour: try reader.readByte())
+            return .facts(day: day, measure: measure, hour: try reader.readByte())
         case 2:
             return .synced(UInt128(bigEndian: try reader.read(fixed: UInt128.self)))
         case let other:

@@ -56,14 +56,7 @@ struct IdentityHasher {
     mutating func finishAttributes(kind: StaticString) -> UInt64 {
         material.removeAll(keepingCapacity: true)
         kind.withUTF8Buffer { material.append(contentsOf: $0) }
-        scratch.withUnsafeBytes { scratch in
-            for index in sortedOrder(scratch) {
-                material.append(0x1E)
-                material.append(contentsOf: scratch[parts[index].name])
-                material.append(0x1F)
-                material.append(contentsOf: scratch[parts[index].value])
-            }
-        }
+        appendNotedAttributes()
         return hashMaterial()
     }
 
@@ -97,17 +90,21 @@ struct IdentityHasher {
             material.append(tag)
             withUnsafeBytes(of: instant.millisecondsSince1970.littleEndian) { material.append(contentsOf: $0) }
         }
-        if !parts.isEmpty {
-            scratch.withUnsafeBytes { scratch in
-                for index in sortedOrder(scratch) {
-                    material.append(0x1E)
-                    material.append(contentsOf: scratch[parts[index].name])
-                    material.append(0x1F)
-                    material.append(contentsOf: scratch[parts[index].value])
-                }
+        if !parts.isEmpty { appendNotedAttributes() }
+        return hashMaterial()
+    }
+
+    /// Appends the noted attributes to the material, sorted by name: each as a record
+    /// separator, its name, a unit separator and its value.
+    private mutating func appendNotedAttributes() {
+        scratch.withUnsafeBytes { scratch in
+            for index in sortedOrder(scratch) {
+                material.append(0x1E)
+                material.append(contentsOf: scratch[parts[index].name])
+                material.append(0x1F)
+                material.append(contentsOf: scratch[parts[index].value])
             }
         }
-        return hashMaterial()
     }
 
     private static func append(_ text: String, tag: UInt8, to material: inout [UInt8]) {

@@ -14,6 +14,8 @@ final class Environment: @unchecked Sendable {
     let directory: String
     /// Reader slots freed on open because their processes had died.
     let staleReadersCleared: Int
+    /// The absolute path of `data.mdb`, symbolic links resolved, as /proc/self/maps names it.
+    private let dataFilePath: String?
 
     /// Opens (creating if needed) the environment in `directory`.
     ///
@@ -42,6 +44,10 @@ final class Environment: @unchecked Sendable {
             throw error
         }
         handle = pointer
+        dataFilePath = realpath(directory + "/data.mdb", nil).map { resolved in
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
     }
 
     deinit {
@@ -130,14 +136,14 @@ final class Environment: @unchecked Sendable {
     func releaseMappedPages() {
         // LMDB does not say where it mapped the file (`me_mapaddr` is only set for a fixed
         // map), so the mapping is found in /proc/self/maps by the file it maps.
-        guard let file = realpath(directory + "/data.mdb", nil) else { return }
-        let path = String(cString: file)
-        free(file)
+        guard let path = dataFilePath else { return }
         gate.exclusive {
             guard let maps = fopen("/proc/self/maps", "r") else { return }
             defer { fclose(maps) }
-            var line = [CChar](repeating: 0, count: 4096)
-            while fgets(&line, Int32(line.count), maps) != nil {
+            var line: UnsafeMutablePointer<CChar>?
+            var capacity = 0
+            defer { free(line) }
+            while getline(&line, &capacity, maps) > 0, let line {
                 let text = String(cString: line)
                 guard text.hasSuffix(" " + path + "\n") || text.hasSuffix(" " + path),
                     let dash = text.firstIndex(of: "-"), let space = text.firstIndex(of: " "),

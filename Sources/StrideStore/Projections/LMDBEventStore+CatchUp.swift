@@ -74,21 +74,9 @@ extension LMDBEventStore {
                 projection.makeRun { key in try reader.bytes(in: databases[index], forKey: key) }
             }
             var folded: UInt64 = 0
-            let strings = StringTable()
-            try transaction.withCursor(eventsDatabase) { cursor in
-                var entry = try cursor.seek(atOrAfter: lowest + 1)
-                while let current = entry, current.integerKey <= end {
-                    let sequence = current.integerKey
-                    let event: ProjectionEvent
-                    do {
-                        event = try Envelope.decodeForProjection(current.value, strings: strings)
-                    } catch {
-                        throw EventLogFault(sequence: sequence, problem: "it cannot be decoded (\(error)); run `stride verify`")
-                    }
-                    for (index, run) in runs.enumerated() where checkpoints[index] < sequence { run.apply(event) }
-                    folded += 1
-                    entry = try cursor.next()
-                }
+            try forEachProjectionEvent(from: lowest + 1, through: end, in: transaction) { sequence, event in
+                for (index, run) in runs.enumerated() where checkpoints[index] < sequence { run.apply(event) }
+                folded += 1
             }
             for (index, run) in runs.enumerated() {
                 if let failure = run.loadFailure {

@@ -52,26 +52,38 @@ extension LMDBEventStore {
         progress: (UInt64) -> Void = { _ in }
     ) throws -> [any ProjectionRunning] {
         let runs = projections.map { $0.makeRun { _ in nil } }
-        let strings = StringTable()
         try environment.read { transaction in
-            try transaction.withCursor(eventsDatabase) { cursor in
-                var entry = try cursor.first()
-                while let current = entry, current.integerKey <= through {
-                    let sequence = current.integerKey
-                    let event: ProjectionEvent
-                    do {
-                        event = try Envelope.decodeForProjection(current.value, strings: strings)
-                    } catch {
-                        throw EventLogFault(sequence: sequence, problem: "it cannot be decoded (\(error)); run `stride verify`")
-                    }
-                    if include(event) {
-                        for (index, run) in runs.enumerated() where limits.map({ sequence <= $0[index] }) ?? true { run.apply(event) }
-                    }
-                    if sequence % 262_144 == 0 { progress(sequence) }
-                    entry = try cursor.next()
+            try forEachProjectionEvent(from: 1, through: through, in: transaction) { sequence, event in
+                if include(event) {
+                    for (index, run) in runs.enumerated() where limits.map({ sequence <= $0[index] }) ?? true { run.apply(event) }
                 }
+                if sequence % 262_144 == 0 { progress(sequence) }
             }
         }
         return runs
+    }
+
+    /// Hands each event from `first` through `last`, as projections receive it, to `body`:
+    /// the one loop behind folding, catching up and replaying.
+    /// - Throws: ``EventLogFault`` naming an event that cannot be decoded, or what `body` throws.
+    func forEachProjectionEvent(
+        from first: UInt64, through last: UInt64, in transaction: borrowing Transaction,
+        _ body: (UInt64, ProjectionEvent) throws -> Void
+    ) throws {
+        let strings = StringTable()
+        try transaction.withCursor(eventsDatabase) { cursor in
+            var entry = try cursor.seek(atOrAfter: max(first, 1))
+            while let current = entry, current.integerKey <= last {
+                let sequence = current.integerKey
+                let event: ProjectionEvent
+                do {
+                    event = try Envelope.decodeForProjection(current.value, strings: strings)
+                } catch {
+                    throw EventLogFault(sequence: sequence, problem: "it cannot be decoded (\(error)); run `stride verify`")
+                }
+                try body(sequence, event)
+                entry = try cursor.next()
+            }
+        }
     }
 }
