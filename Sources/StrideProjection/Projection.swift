@@ -84,7 +84,7 @@ final class ProjectionRun<P: Projection>: ProjectionRunning {
     }
 
     func encodedChanges() -> [(key: [UInt8], row: [UInt8]?)] {
-        rows.changed.map { key in (projection.encode(key: key), rows.loaded(key).map(projection.encodedRow)) }
+        rows.changes.map { change in (projection.encode(key: change.key), change.row.map(projection.encodedRow)) }
             .sorted { $0.key.lexicographicallyPrecedes($1.key) }
     }
 

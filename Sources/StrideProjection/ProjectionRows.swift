@@ -5,16 +5,25 @@
 /// Inlinable, so that each projection's module specializes it for its own keys and rows:
 /// it runs once per event per projection, millions of times in a rebuild.
 public struct ProjectionRows<Key: Hashable, Row> {
-    @usableFromInline var rows: [Key: Row] = [:]
-    @usableFromInline var absent: Set<Key> = []
-    /// The keys whose rows changed.
-    @usableFromInline var changedKeys: Set<Key> = []
+    /// What is known of a key: its row (nil when known to have none) and whether this run
+    /// changed it. One dictionary, so that a row's update hashes its key once.
+    @usableFromInline struct Slot {
+        @usableFromInline var row: Row?
+        @usableFromInline var changed: Bool
+
+        @inlinable init(row: Row?, changed: Bool) {
+            self.row = row
+            self.changed = changed
+        }
+    }
+
+    @usableFromInline var slots: [Key: Slot] = [:]
     @usableFromInline let load: (Key) throws -> Row?
     /// The first failure to load a row; the run is then invalid and must not be stored.
     @usableFromInline var firstLoadFailure: (any Error)?
 
     /// The keys whose rows changed.
-    public var changed: Set<Key> { changedKeys }
+    public var changed: Set<Key> { Set(slots.lazy.filter(\.value.changed).map(\.key)) }
     /// The first failure to load a row; the run is then invalid and must not be stored.
     public var loadFailure: (any Error)? { firstLoadFailure }
 
@@ -31,41 +40,54 @@ public struct ProjectionRows<Key: Hashable, Row> {
     /// The row under a key, if there is one.
     @inlinable
     public mutating func row(_ key: Key) -> Row? {
-        if let row = rows[key] { return row }
-        if absent.contains(key) { return nil }
+        if let slot = slots[key] { return slot.row }
         let loaded = fetch(key)
-        if let loaded { rows[key] = loaded } else { absent.insert(key) }
+        slots[key] = Slot(row: loaded, changed: false)
         return loaded
     }
 
     /// Changes the row under a key in place, creating it with `make` when there is none.
     @inlinable
     public mutating func update(_ key: Key, creating make: () -> Row, _ body: (inout Row) -> Void) {
-        if let index = rows.index(forKey: key) {
+        if let index = slots.index(forKey: key) {
             // Through the dictionary's values in place: arrays inside the row are not copied.
-            body(&rows.values[index])
+            slots.values[index].changed = true
+            if slots.values[index].row == nil { slots.values[index].row = make() }
+            mutateRow(&slots.values[index].row, body)
         } else {
-            var row = (absent.contains(key) ? nil : fetch(key)) ?? make()
+            var row = fetch(key) ?? make()
             body(&row)
-            rows[key] = row
-            absent.remove(key)
+            slots[key] = Slot(row: row, changed: true)
         }
-        changedKeys.insert(key)
+    }
+
+    /// Runs `body` on a row known to be present, in place.
+    @inlinable
+    func mutateRow(_ row: inout Row?, _ body: (inout Row) -> Void) {
+        // Taken out (leaving nil) and put back, so the row's arrays stay uniquely held and
+        // grow in place rather than being copied.
+        guard var present = row else { return }
+        row = nil
+        body(&present)
+        row = present
     }
 
     /// Removes the row under a key.
     @inlinable
     public mutating func remove(_ key: Key) {
-        rows[key] = nil
-        absent.insert(key)
-        changedKeys.insert(key)
+        slots[key] = Slot(row: nil, changed: true)
     }
 
     /// The row under a key as it stands, without loading.
-    func loaded(_ key: Key) -> Row? { rows[key] }
+    func loaded(_ key: Key) -> Row? { slots[key]?.row }
+
+    /// The rows this run changed, each with its row as it now stands (nil: removed).
+    public var changes: [(key: Key, row: Row?)] {
+        slots.compactMap { key, slot in slot.changed ? (key, slot.row) : nil }
+    }
 
     /// Every row held (all of them, after a run from sequence 1).
-    public var present: [Key: Row] { rows }
+    public var present: [Key: Row] { slots.compactMapValues(\.row) }
 
     @usableFromInline
     mutating func fetch(_ key: Key) -> Row? {

@@ -18,6 +18,35 @@ struct BinaryCodingTests {
         #expect(decoded == value)
     }
 
+    @Test("a writer grows past its first capacity without losing or reordering a byte")
+    func growth() throws {
+        var writer = BinaryWriter(capacity: 16)
+        var expected: [UInt8] = []
+        for index in 0..<3_000 {
+            switch index % 4 {
+            case 0:
+                writer.write(UInt8(truncatingIfNeeded: index))
+                expected.append(UInt8(truncatingIfNeeded: index))
+            case 1:
+                writer.write(fixed: UInt32(index))
+                expected += withUnsafeBytes(of: UInt32(index).littleEndian) { Array($0) }
+            case 2:
+                writer.write("é\(index)")
+                let utf8 = Array("é\(index)".utf8)
+                expected += [UInt8(utf8.count)] + utf8
+            default:
+                writer.write(raw: [1, 2, 3] as [UInt8])
+                expected += [1, 2, 3]
+            }
+        }
+        writer.overwrite(fixed: UInt16(0xBEEF), at: 1)
+        expected[1] = 0xEF
+        expected[2] = 0xBE
+        #expect(writer.bytes == expected)
+        writer.removeAll()
+        #expect(writer.count == 0 && writer.bytes.isEmpty)
+    }
+
     @Test("zig-zag varints keep small negative numbers short", arguments: [Int64(0), -1, 1, -64, 63, .min, .max])
     func signedVarints(value: Int64) throws {
         var writer = BinaryWriter()

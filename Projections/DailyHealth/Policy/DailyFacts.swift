@@ -45,20 +45,26 @@ public enum Measure: UInt8, CaseIterable, Sendable {
     /// The measure a sample feeds and its value in Stride's units; nil when it feeds none,
     /// or when ``SampleQuality`` leaves it out.
     public static func reading(_ sample: SampleFacts) -> (measure: Measure, value: Double, sleep: SleepValue?)? {
-        guard SampleQuality.problem(with: sample) == nil else { return nil }
-        switch sample.healthType {
-        case "HKCategoryTypeIdentifierSleepAnalysis":
+        switch sample.typeCode {
+        case HealthTypeCatalog.sleepAnalysis, HealthTypeCatalog.heartRate, HealthTypeCatalog.restingHeartRate,
+            HealthTypeCatalog.stepCount, HealthTypeCatalog.distanceWalkingRunning, HealthTypeCatalog.activeEnergyBurned:
+            guard SampleQuality.problem(with: sample) == nil else { return nil }
+        default:
+            return nil
+        }
+        switch sample.typeCode {
+        case HealthTypeCatalog.sleepAnalysis:
             return SleepValue(sample.value.text ?? "").map { (.sleep, 0, $0) }
-        case "HKQuantityTypeIdentifierHeartRate":
+        case HealthTypeCatalog.heartRate:
             return sample.value.number.map { (.heartRate, $0, nil) }
-        case "HKQuantityTypeIdentifierRestingHeartRate":
+        case HealthTypeCatalog.restingHeartRate:
             return sample.value.number.map { (.restingHeartRate, $0, nil) }
-        case "HKQuantityTypeIdentifierStepCount":
+        case HealthTypeCatalog.stepCount:
             return sample.value.number.map { (.steps, $0, nil) }
-        case "HKQuantityTypeIdentifierDistanceWalkingRunning":
+        case HealthTypeCatalog.distanceWalkingRunning:
             guard let value = sample.value.number, let factor = HealthUnits.metres(per: sample.unit ?? "m") else { return nil }
             return (.distance, value * factor, nil)
-        case "HKQuantityTypeIdentifierActiveEnergyBurned":
+        case HealthTypeCatalog.activeEnergyBurned:
             guard let value = sample.value.number, let factor = HealthUnits.kilocalories(per: sample.unit ?? "kcal") else { return nil }
             return (.activeEnergy, value * factor, nil)
         default:

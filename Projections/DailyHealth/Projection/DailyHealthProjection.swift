@@ -42,17 +42,16 @@ public struct DailyHealthProjection: Projection {
         let fact = Fact(
             start: sample.start, end: sample.end, value: reading.value, deviceClass: sample.deviceClass, sleep: reading.sleep,
             sequence: event.sequence, syncEntity: syncEntity)
-        let (first, last) = dayRange(of: fact, for: reading.measure)
+        let (first, last, firstHour) = dayNumbers(of: fact, for: reading.measure)
         var places: [DailyHealthKey] = []
-        var day = first
-        while day <= last {
-            let place = DailyHealthKey.facts(day: day, measure: reading.measure, hour: hour(of: fact, on: day, for: reading.measure))
+        for days in first...max(first, last) {
+            let day = CivilDate(daysSince1970: days)
+            let place = DailyHealthKey.facts(day: day, measure: reading.measure, hour: days == first ? firstHour : 0)
             rows.update(place, creating: DailyHealthRow.init) {
                 $0.facts.append(fact)
                 $0.lastSequence = event.sequence
             }
             if syncEntity != nil { places.append(place) }
-            day = day.adding(days: 1)
         }
         if let syncEntity {
             rows.update(.synced(syncEntity), creating: DailyHealthRow.init) {
@@ -80,6 +79,24 @@ public struct DailyHealthProjection: Projection {
         }
     }
 
+    /// ``dayRange(of:for:)`` as days since 1970, with the hour row the fact goes in on its
+    /// first day (``hour(of:on:for:)``), in as few offset lookups as the calendar allows:
+    /// this runs once per sample in every rebuild and ingest.
+    func dayNumbers(of fact: Fact, for measure: Measure) -> (first: Int64, last: Int64, firstHour: UInt8) {
+        switch measure {
+        case .heartRate, .restingHeartRate:
+            let place = calendar.placeOf(fact.start)
+            return (place.days, place.days, UInt8(clamping: max(0, place.elapsed / 3600)))
+        case .sleep:
+            let (first, last) = dayRange(of: fact, for: measure)
+            return (first.daysSince1970, last.daysSince1970, 0)
+        case .steps, .distance, .activeEnergy:
+            let place = calendar.placeOf(fact.start)
+            let last = fact.end > fact.start ? calendar.dayNumber(of: fact.end.adding(milliseconds: -1)) : place.days
+            return (place.days, last, UInt8(clamping: max(0, place.elapsed / 3600)))
+        }
+    }
+
     /// The hour row a fact goes in on a day: the hour of the day it starts in (0 on the days
     /// after), one row for a night's sleep.
     func hour(of fact: Fact, on day: CivilDate, for measure: Measure) -> UInt8 {
@@ -104,6 +121,17 @@ public struct DailyHealthProjection: Projection {
 public enum DailyHealthKey: Hashable, Sendable {
     case facts(day: CivilDate, measure: Measure, hour: UInt8)
     case synced(UInt128)
+
+    /// One word per key (a fold hashes a key for every sample it places).
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .facts(let day, let measure, let hour):
+            let date = UInt64(truncatingIfNeeded: day.year &* 384 &+ day.month &* 32 &+ day.day)
+            hasher.combine(date << 16 | UInt64(measure.rawValue) << 8 | UInt64(hour))
+        case .synced(let id):
+            hasher.combine(UInt64(truncatingIfNeeded: id) ^ UInt64(truncatingIfNeeded: id >> 64) &* 0x9E37_79B9_7F4A_7C15)
+        }
+    }
 }
 
 /// A row: facts (for a day, measure and hour), or where a sync-identified sample's facts lie.

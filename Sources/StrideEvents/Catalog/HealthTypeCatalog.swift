@@ -1,9 +1,20 @@
+import Glibc
+
 /// HealthKit type identifiers stored as small codes: a sample's type is most of its bytes
 /// otherwise, and a code decodes to a shared string without allocating.
 ///
 /// Append only: a code, once given, names its identifier forever. Identifiers not listed
 /// are stored as text (code 0).
-enum HealthTypeCatalog {
+public enum HealthTypeCatalog {
+    /// Codes of the types the daily records read, for switching on a number rather than
+    /// comparing 40-byte names once per sample.
+    public static let heartRate: UInt64 = 1
+    public static let stepCount: UInt64 = 2
+    public static let distanceWalkingRunning: UInt64 = 3
+    public static let activeEnergyBurned: UInt64 = 4
+    public static let restingHeartRate: UInt64 = 6
+    public static let sleepAnalysis: UInt64 = 7
+
     static let identifiers: [String] = [
         "HKQuantityTypeIdentifierHeartRate",
         "HKQuantityTypeIdentifierStepCount",
@@ -67,14 +78,82 @@ enum HealthTypeCatalog {
         "HKDataTypeSleepDurationGoal",
     ]
 
-    private static let codes: [String: UInt64] = Dictionary(
-        uniqueKeysWithValues: identifiers.enumerated().map { ($0.element, UInt64($0.offset + 1)) })
-
     /// The code of a listed identifier; nil for others.
-    static func code(of identifier: String) -> UInt64? { codes[identifier] }
+    public static func code(of identifier: String) -> UInt64? {
+        let found: UInt64?? = identifier.utf8.withContiguousStorageIfAvailable { utf8 in
+            lookup.code(of: UnsafeRawBufferPointer(utf8))
+        }
+        return found ?? lookup.code(of: identifier)
+    }
+
+    /// Every sample's append looks its type up here, so the lookup hashes the UTF-8 a word at
+    /// a time and compares bytes (a dictionary of strings hashes with SipHash, several times
+    /// slower for these 30-to-50-byte names).
+    private static let lookup = CodeLookup(identifiers)
 
     /// The identifier of a code; nil for codes this version does not know.
     static func identifier(code: UInt64) -> String? {
         code >= 1 && code <= UInt64(identifiers.count) ? identifiers[Int(code - 1)] : nil
+    }
+
+    /// Whether a listed code is a quantity type (its samples' values must be numbers).
+    static func isQuantity(code: UInt64) -> Bool {
+        code >= 1 && code <= UInt64(identifiers.count) && quantityCodes[Int(code - 1)]
+    }
+
+    private static let quantityCodes = identifiers.map { $0.utf8.starts(with: "HKQuantityTypeIdentifier".utf8) }
+}
+
+/// An open-addressed table from identifier bytes to codes, built once.
+private struct CodeLookup: Sendable {
+    private let names: [[UInt8]]
+    /// For each slot, 0 when empty, or the code whose name hashed there.
+    private let slots: [UInt8]
+    private let mask: Int
+
+    init(_ identifiers: [String]) {
+        names = identifiers.map { Array($0.utf8) }
+        var slots = [UInt8](repeating: 0, count: 512)
+        mask = slots.count - 1
+        for (index, name) in names.enumerated() {
+            var slot = name.withUnsafeBytes { Self.hash($0) } & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = UInt8(index + 1)
+        }
+        self.slots = slots
+    }
+
+    func code(of bytes: UnsafeRawBufferPointer) -> UInt64? {
+        var slot = Self.hash(bytes) & mask
+        while true {
+            let code = slots[slot]
+            guard code != 0 else { return nil }
+            let matches = names[Int(code) - 1].withUnsafeBytes { name in
+                guard name.count == bytes.count else { return false }
+                guard let left = name.baseAddress, let right = bytes.baseAddress else { return true }
+                return memcmp(left, right, bytes.count) == 0
+            }
+            if matches { return UInt64(code) }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    func code(of identifier: String) -> UInt64? {
+        Array(identifier.utf8).withUnsafeBytes { code(of: $0) }
+    }
+
+    /// FNV-1a over 8-byte words, then the remaining bytes.
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        var index = 0
+        while index + 8 <= bytes.count {
+            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+            index += 8
+        }
+        while index < bytes.count {
+            hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01B3
+            index += 1
+        }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 }

@@ -4,6 +4,8 @@
 public struct SampleFacts: Hashable, Sendable {
     /// The HealthKit type identifier.
     public var healthType: String
+    /// Its code in the catalog of types (``HealthTypeCatalog``), 0 for a type not listed.
+    public var typeCode: UInt64
     /// The device class.
     public var deviceClass: DeviceClass
     /// The value.
@@ -24,6 +26,7 @@ public struct SampleFacts: Hashable, Sendable {
         syncVersion: Int? = nil
     ) {
         self.healthType = healthType
+        typeCode = HealthTypeCatalog.code(of: healthType) ?? 0
         self.deviceClass = deviceClass
         self.value = value
         self.unit = unit
@@ -53,7 +56,7 @@ public struct SampleFacts: Hashable, Sendable {
     /// A change to the payload's layout changes both.
     init(decoding reader: inout BinaryReader, schemaVersion: UInt16, isSyncIdentified: Bool) throws {
         guard schemaVersion == 1 else { throw SampleRecorded.unknownVersion(schemaVersion) }
-        healthType = try reader.readHealthType()
+        (healthType, typeCode) = try reader.readHealthTypeAndCode()
         guard let deviceClass = DeviceClass(rawValue: try reader.readByte()) else {
             throw DecodingFailure("unknown device class")
         }

@@ -11,13 +11,16 @@ public enum SampleQuality {
     /// figures are made of (type, value, unit, times).
     public static func problem(with sample: SampleFacts) -> String? {
         if sample.end < sample.start { return "it ends before it starts" }
-        let isQuantity = sample.healthType.hasPrefix("HKQuantityTypeIdentifier")
+        let isQuantity =
+            sample.typeCode != 0
+            ? HealthTypeCatalog.isQuantity(code: sample.typeCode)
+            : sample.healthType.utf8.starts(with: "HKQuantityTypeIdentifier".utf8)
         if isQuantity, sample.value.number == nil { return "its value is not a number" }
         if let number = sample.value.number, !number.isFinite { return "its value is not a finite number" }
-        if let unit = sample.unit, !isKnown(unit: unit, for: sample.healthType) {
+        if let unit = sample.unit, !isKnown(unit: unit, forCode: sample.typeCode) {
             return "its unit \"\(unit)\" is unknown for \(sample.healthType)"
         }
-        if sample.healthType == "HKCategoryTypeIdentifierSleepAnalysis", SleepValue(sample.value.text ?? "") == nil {
+        if sample.typeCode == HealthTypeCatalog.sleepAnalysis, SleepValue(sample.value.text ?? "") == nil {
             return "its sleep value \"\(sample.value.text ?? "")\" is unknown"
         }
         if hasControlCharacter(sample.value.text ?? "") || hasControlCharacter(sample.unit ?? "") {
@@ -28,11 +31,16 @@ public enum SampleQuality {
 
     /// Whether a unit is one Stride reads for a type it uses (other types take any unit).
     public static func isKnown(unit: String, for healthType: String) -> Bool {
-        switch healthType {
-        case "HKQuantityTypeIdentifierStepCount": unit == "count"
-        case "HKQuantityTypeIdentifierDistanceWalkingRunning": HealthUnits.metres(per: unit) != nil
-        case "HKQuantityTypeIdentifierActiveEnergyBurned": HealthUnits.kilocalories(per: unit) != nil
-        case "HKQuantityTypeIdentifierHeartRate", "HKQuantityTypeIdentifierRestingHeartRate": unit == "count/min"
+        isKnown(unit: unit, forCode: HealthTypeCatalog.code(of: healthType) ?? 0)
+    }
+
+    /// ``isKnown(unit:for:)`` by the type's catalog code.
+    static func isKnown(unit: String, forCode code: UInt64) -> Bool {
+        switch code {
+        case HealthTypeCatalog.stepCount: unit == "count"
+        case HealthTypeCatalog.distanceWalkingRunning: HealthUnits.metres(per: unit) != nil
+        case HealthTypeCatalog.activeEnergyBurned: HealthUnits.kilocalories(per: unit) != nil
+        case HealthTypeCatalog.heartRate, HealthTypeCatalog.restingHeartRate: unit == "count/min"
         default: true
         }
     }

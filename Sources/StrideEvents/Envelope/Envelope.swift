@@ -51,31 +51,44 @@ public struct Envelope: Hashable, Sendable {
     /// Reads the envelope fields of stored bytes, without checking the checksum or the chain.
     /// - Throws: ``DecodingFailure`` when the bytes are not an envelope.
     public init(parsing bytes: UnsafeRawBufferPointer) throws {
-        var reader = BinaryReader(bytes)
-        let format = try reader.readByte()
+        // Every scan, fold and verify parses each event's envelope: the length is checked
+        // once, then the fixed fields are loaded directly.
+        guard bytes.count >= Envelope.fixedHeaderSize + 4 + Envelope.trailerSize else {
+            throw DecodingFailure("unexpected end of data")
+        }
+        let format = bytes[0]
         guard format == Envelope.format else { throw DecodingFailure("unknown envelope format \(format)") }
-        let flags = try reader.readByte()
+        let flags = bytes[1]
         guard flags & ~1 == 0 else { throw DecodingFailure("unknown envelope flags \(flags)") }
-        typeCode = try reader.read(fixed: UInt16.self)
-        schemaVersion = try reader.read(fixed: UInt16.self)
-        let kindCode = try reader.readByte()
-        guard let kind = EntityKind(rawValue: kindCode) else { throw DecodingFailure("unknown entity kind \(kindCode)") }
-        guard try reader.readByte() == 0 else { throw DecodingFailure("reserved envelope byte is not zero") }
-        sequence = try reader.read(fixed: UInt64.self)
-        recordedAt = Timestamp(millisecondsSince1970: try reader.read(fixed: Int64.self))
-        occurredAt = Timestamp(millisecondsSince1970: try reader.read(fixed: Int64.self))
-        entity = EntityReference(kind, id: try reader.read(fixed: UInt128.self))
-        idempotencyKey = flags & 1 == 1 ? IdempotencyKey(try reader.read(fixed: UInt128.self)) : nil
-        let payloadLength = Int(try reader.read(fixed: UInt32.self))
-        let payloadStart = reader.offset
-        _ = try reader.readBytes(count: payloadLength)
-        payloadRange = payloadStart..<payloadStart + payloadLength
-        checksum = try reader.read(fixed: UInt32.self)
-        guard let hash = ChainHash(bytes: try reader.readBytes(count: 32)) else {
+        typeCode = UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: 2, as: UInt16.self))
+        schemaVersion = UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: 4, as: UInt16.self))
+        guard let kind = EntityKind(rawValue: bytes[6]) else { throw DecodingFailure("unknown entity kind \(bytes[6])") }
+        guard bytes[7] == 0 else { throw DecodingFailure("reserved envelope byte is not zero") }
+        sequence = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        recordedAt = Timestamp(millisecondsSince1970: Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: 16, as: Int64.self)))
+        occurredAt = Timestamp(millisecondsSince1970: Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: 24, as: Int64.self)))
+        entity = EntityReference(kind, id: UInt128(littleEndian: bytes.loadUnaligned(fromByteOffset: 32, as: UInt128.self)))
+        var offset = Envelope.fixedHeaderSize
+        if flags & 1 == 1 {
+            guard bytes.count >= offset + 16 + 4 + Envelope.trailerSize else { throw DecodingFailure("unexpected end of data") }
+            idempotencyKey = IdempotencyKey(UInt128(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt128.self)))
+            offset += 16
+        } else {
+            idempotencyKey = nil
+        }
+        let payloadLength = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        offset += 4
+        guard bytes.count - offset - Envelope.trailerSize >= payloadLength else { throw DecodingFailure("unexpected end of data") }
+        payloadRange = offset..<offset + payloadLength
+        offset += payloadLength
+        checksum = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+        offset += 4
+        guard let hash = ChainHash(bytes: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 32])) else {
             throw DecodingFailure("the chain hash is cut short")
         }
         chainHash = hash
-        try reader.expectEnd("the envelope")
+        let unread = bytes.count - offset - 32
+        guard unread == 0 else { throw DecodingFailure("\(unread) unread bytes after the envelope") }
     }
 
     /// The number of bytes covered by the checksum: everything before it.
@@ -83,8 +96,9 @@ public struct Envelope: Hashable, Sendable {
 
     /// Writes an event's envelope into `writer` (emptied first); returns its chain hash and
     /// its type code.
+    @inline(__always)
     public static func write(
-        _ pending: PendingEvent, sequence: UInt64, recordedAt: Timestamp, previous: ChainHash,
+        _ pending: borrowing PendingEvent, sequence: UInt64, recordedAt: Timestamp, previous: ChainHash,
         into writer: inout BinaryWriter, hasher: SHA256Hasher
     ) -> (hash: ChainHash, typeCode: UInt16) {
         writer.removeAll()

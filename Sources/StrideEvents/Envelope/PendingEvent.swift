@@ -2,7 +2,7 @@
 /// and the hashes, which the log assigns inside the write transaction.
 public struct PendingEvent: Sendable {
     /// What the event says: a typed event, or a payload already in bytes.
-    public enum Body: Sendable {
+    public indirect enum Body: Sendable {
         /// A typed event, encoded in its current schema version when appended.
         case event(LedgerEvent)
         /// A payload already encoded, kept as it is (imports, and old schema versions in tests).

@@ -1,34 +1,25 @@
 import COpenSSL
 
-/// SHA-256 through OpenSSL, with one context reused for every hash: the hot paths (append,
-/// verify, ingest identities) hash millions of small inputs, where allocating a context
-/// per hash would cost more than hashing.
+/// SHA-256 through OpenSSL's direct SHA-256 calls: the hot paths (append, verify, ingest
+/// identities) hash millions of small inputs, where EVP's per-hash set-up would cost
+/// almost half as much as the hashing (see `Sources/COpenSSL/shim.h`).
 ///
-/// Not thread-safe: give each task its own.
-public final class SHA256Hasher {
-    // EVP_MD is immutable once fetched and safe to share between threads.
-    private nonisolated(unsafe) static let algorithm: OpaquePointer? = EVP_MD_fetch(nil, "SHA256", nil)
-    private let context: OpaquePointer?
-
+/// The hasher holds no state between hashes; it stays a type so that callers keep one
+/// value to pass around and a later implementation may keep a context again.
+public final class SHA256Hasher: Sendable {
     /// Creates a hasher.
-    public init() {
-        context = EVP_MD_CTX_new()
-    }
-
-    deinit {
-        EVP_MD_CTX_free(context)
-    }
+    public init() {}
 
     /// The SHA-256 of `first` followed by `second`, as its 32 bytes handed to `body`.
-    public func digest<R>(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0), body: (UnsafeRawBufferPointer) -> R) -> R {
+    public func digest<R>(
+        _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
+        body: (UnsafeRawBufferPointer) -> R
+    ) -> R {
         var digest = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-        var length: UInt32 = 0
-        // Failure here means OpenSSL itself is broken (no memory for a context); a hash of
-        // zeros then makes every check fail loudly rather than pass.
-        if EVP_DigestInit_ex2(context, Self.algorithm, nil) == 1 {
-            EVP_DigestUpdate(context, first.baseAddress, first.count)
-            if second.count > 0 { EVP_DigestUpdate(context, second.baseAddress, second.count) }
-            withUnsafeMutableBytes(of: &digest) { _ = EVP_DigestFinal_ex(context, $0.bindMemory(to: UInt8.self).baseAddress, &length) }
+        withUnsafeMutableBytes(of: &digest) { output in
+            stride_sha256_two(
+                first.baseAddress, first.count, second.baseAddress, second.count,
+                output.baseAddress?.assumingMemoryBound(to: UInt8.self))
         }
         return withUnsafeBytes(of: digest) { body($0) }
     }

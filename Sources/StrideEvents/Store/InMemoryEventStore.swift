@@ -31,9 +31,9 @@ public final class InMemoryEventStore: EventStore {
                     draft.keys[key] = sequence
                     return true
                 },
-                store: { sequence, event, typeCode, envelope in
+                store: { sequence, entity, _, typeCode, envelope in
                     draft.envelopes.append(Array(envelope))
-                    draft.entities[event.entity, default: []].append(sequence)
+                    draft.entities[entity, default: []].append(sequence)
                     draft.types[typeCode, default: []].append(sequence)
                 })
             draft.lastHash = result.lastHash

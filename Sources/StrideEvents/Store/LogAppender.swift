@@ -7,17 +7,20 @@ public enum LogAppender {
     ///
     /// - Parameters:
     ///   - version: the number of events about an entity.
-    ///   - claimKey: records an event's idempotency key for the sequence it will get; returns
+    ///   - claimKey: records an event's idempotency key (with its entity) for the sequence it will get; returns
     ///     false when the key is already recorded (the event is then skipped).
-    ///   - store: stores an event's envelope under its sequence and indexes it.
+    ///   - store: stores an event's envelope under its sequence and indexes it by entity,
+    ///     key and type.
     /// - Throws: ``EventStoreError/versionConflict(entity:expected:actual:)`` or what a step throws.
     public static func append(
         _ events: [PendingEvent], expecting: [VersionExpectation], recordedAt: Timestamp,
         after lastSequence: UInt64, lastHash: ChainHash,
         version: (EntityReference) throws -> UInt64,
-        claimKey: (_ event: PendingEvent, _ key: IdempotencyKey, _ sequence: UInt64) throws -> Bool,
-        store: (_ sequence: UInt64, _ event: PendingEvent, _ typeCode: UInt16, _ envelope: UnsafeRawBufferPointer)
-            throws -> Void
+        claimKey: (_ entity: EntityReference, _ key: IdempotencyKey, _ sequence: UInt64) throws -> Bool,
+        store: (
+            _ sequence: UInt64, _ entity: EntityReference, _ key: IdempotencyKey?, _ typeCode: UInt16,
+            _ envelope: UnsafeRawBufferPointer
+        ) throws -> Void
     ) throws -> (outcome: AppendOutcome, lastHash: ChainHash) {
         for expectation in expecting {
             let actual = try version(expectation.entity)
@@ -31,16 +34,23 @@ public enum LogAppender {
         sequences.reserveCapacity(events.count)
         var writer = BinaryWriter(capacity: 512)
         let hasher = SHA256Hasher()
-        for pending in events {
-            if let key = pending.idempotencyKey, try !claimKey(pending, key, sequence + 1) {
-                sequences.append(nil)
-                continue
+        // Through the buffer, each event is lent to the envelope's writer, never copied (a
+        // sample's strings would otherwise be retained and released once per step); the
+        // storage steps get only its plain fields.
+        do {
+            for index in events.indices {
+                let (entity, key) = (events[index].entity, events[index].idempotencyKey)
+                if let key, try !claimKey(entity, key, sequence + 1) {
+                    sequences.append(nil)
+                    continue
+                }
+                sequence += 1
+                let written = Envelope.write(
+                    events[index], sequence: sequence, recordedAt: recordedAt, previous: hash, into: &writer, hasher: hasher)
+                hash = written.hash
+                try writer.withUnsafeBytes { try store(sequence, entity, key, written.typeCode, $0) }
+                sequences.append(sequence)
             }
-            sequence += 1
-            let written = Envelope.write(pending, sequence: sequence, recordedAt: recordedAt, previous: hash, into: &writer, hasher: hasher)
-            hash = written.hash
-            try writer.withUnsafeBytes { try store(sequence, pending, written.typeCode, $0) }
-            sequences.append(sequence)
         }
         return (AppendOutcome(sequences: sequences, lastSequence: sequence), hash)
     }

@@ -156,17 +156,17 @@ public final class LMDBEventStore: EventStore {
         let result = try LogAppender.append(
             events, expecting: expecting, recordedAt: recordedAt, after: lastSequence, lastHash: lastHash,
             version: { try version(of: $0, in: transaction) },
-            claimKey: { event, key, sequence in
-                try indexer.claim(key, for: event.entity, sequence: sequence, in: transaction)
+            claimKey: { entity, key, sequence in
+                try indexer.claim(key, for: entity, sequence: sequence, in: transaction)
             },
-            store: { sequence, event, typeCode, envelope in
+            store: { sequence, entity, key, typeCode, envelope in
                 try withUnsafeBytes(of: sequence) { sequenceBytes in
                     // Appends only go after the tail; a refusal means the log is damaged.
                     guard try transaction.put(envelope, forKey: sequenceBytes, in: eventsDatabase, flags: .append) else {
                         throw EventLogFault(sequence: sequence, problem: "the log already holds it; run `stride verify`")
                     }
                 }
-                try indexer.index(sequence: sequence, entity: event.entity, key: event.idempotencyKey, typeCode: typeCode, in: transaction)
+                try indexer.index(sequence: sequence, entity: entity, key: key, typeCode: typeCode, in: transaction)
             })
         lastHash = result.lastHash
         return result.outcome

@@ -85,7 +85,7 @@ struct FuzzBenchmark: ParsableCommand {
             #"{"type":"HKCategoryTypeIdentifierSleepAnalysis","start":"2024-05-01T23:00:00+02:00","end":"2024-05-02T07:00:00+02:00","value":"HKCategoryValueSleepAnalysisInBed"}"#,
         ]
         try ndjson.joined(separator: "\n").write(toFile: folder + "/samples.ndjson", atomically: true, encoding: .utf8)
-        FileManager.default.createFile(atPath: folder + "/ready", contents: Data())
+        _ = FileManager.default.createFile(atPath: folder + "/ready", contents: Data())
         return folder
     }
 }
@@ -109,7 +109,7 @@ struct FuzzWorker: ParsableCommand {
             let pick = Int(random.next() % UInt64(contents.count))
             var bytes = [UInt8](contents[pick])
             Mutator.mutate(&bytes, random: &random)
-            FileManager.default.createFile(atPath: input, contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: input, contents: Data(bytes))
             do {
                 _ = try IngestReader.read(file: input, batchSize: 5_000) { _ in }
                 outcomes["read", default: 0] += 1

@@ -59,7 +59,7 @@ struct RebuildBenchmark: ParsableCommand {
             appendsAlone.append(monotonicSeconds() - aloneBegan)
             try ledger.catchUp()
             let foldedBegan = monotonicSeconds()
-            try ledger.store.append([HealthMix.event(events + 3 * index + 2)], expecting: [], recordedAt: clock.now(), projections: ledger.projections)
+            _ = try ledger.store.append([HealthMix.event(events + 3 * index + 2)], expecting: [], recordedAt: clock.now(), projections: ledger.projections)
             appendsFolded.append(monotonicSeconds() - foldedBegan)
         }
         let added = Rate(label: "", perSecond: appendsFolded).median - Rate(label: "", perSecond: appendsAlone).median

@@ -191,11 +191,20 @@ extension BinaryWriter {
 extension BinaryReader {
     /// Reads a HealthKit type written by ``BinaryWriter/writeHealthType(_:)``.
     mutating func readHealthType() throws -> String {
+        try readHealthTypeAndCode().identifier
+    }
+
+    /// Reads a HealthKit type and its catalog code (0 for a type written as text).
+    @inline(__always)
+    mutating func readHealthTypeAndCode() throws -> (identifier: String, code: UInt64) {
         let code = try readVarint()
-        if code == 0 { return try readString() }
+        if code == 0 {
+            let identifier = try readString()
+            return (identifier, HealthTypeCatalog.code(of: identifier) ?? 0)
+        }
         guard let identifier = HealthTypeCatalog.identifier(code: code) else {
             throw DecodingFailure("unknown health type code \(code)")
         }
-        return identifier
+        return (identifier, code)
     }
 }
