@@ -80,8 +80,10 @@ public struct DailyHealthProjection: Projection {
     }
 
     /// ``dayRange(of:for:)`` as days since 1970, with the hour row the fact goes in on its
-    /// first day (``hour(of:on:for:)``), in as few offset lookups as the calendar allows:
-    /// this runs once per sample in every rebuild and ingest.
+    /// first day: the hours elapsed since that day's local midnight (real hours, so a day of
+    /// 25 hours has a row 24), 0 for sleep (one row a night) and on the days after the
+    /// first. As few offset lookups as the calendar allows: this runs once per sample in
+    /// every rebuild and ingest.
     func dayNumbers(of fact: Fact, for measure: Measure) -> (first: Int64, last: Int64, firstHour: UInt8) {
         switch measure {
         case .heartRate, .restingHeartRate:
@@ -95,14 +97,6 @@ public struct DailyHealthProjection: Projection {
             let last = fact.end > fact.start ? calendar.dayNumber(of: fact.end.adding(milliseconds: -1)) : place.days
             return (place.days, last, UInt8(clamping: max(0, place.elapsed / 3600)))
         }
-    }
-
-    /// The hour row a fact goes in on a day: the hour of the day it starts in (0 on the days
-    /// after), one row for a night's sleep.
-    func hour(of fact: Fact, on day: CivilDate, for measure: Measure) -> UInt8 {
-        guard measure != .sleep, calendar.day(of: fact.start) == day else { return 0 }
-        let elapsed = fact.start.secondsSince1970 - calendar.start(of: day).secondsSince1970
-        return UInt8(clamping: max(0, elapsed / 3600))
     }
 
     /// A day's facts from its rows.
