@@ -85,11 +85,11 @@ final class ProjectionRun<P: Projection>: ProjectionRunning {
 
     func encodedChanges() -> [(key: [UInt8], row: [UInt8]?)] {
         rows.changes.map { change in (projection.encode(key: change.key), change.row.map(projection.encodedRow)) }
-            .sorted { $0.key.lexicographicallyPrecedes($1.key) }
+            .sorted { $0.key.sortsBefore($1.key) }
     }
 
     func encodedRows() -> EncodedRows {
         rows.present.map { (projection.encode(key: $0.key), projection.encodedRow($0.value)) }
-            .sorted { $0.key.lexicographicallyPrecedes($1.key) }
+            .sorted { $0.key.sortsBefore($1.key) }
     }
 }

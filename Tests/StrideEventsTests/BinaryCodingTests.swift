@@ -47,6 +47,15 @@ struct BinaryCodingTests {
         #expect(writer.count == 0 && writer.bytes.isEmpty)
     }
 
+    @Test("byte keys sort as LMDB sorts them: byte by byte, a prefix first", arguments: [
+        ([UInt8](), [UInt8](), false), ([], [0], true), ([0], [], false), ([1, 2], [1, 2], false), ([1, 2], [1, 2, 0], true),
+        ([1, 3], [1, 2, 9], false), ([0x7F], [0x80], true), ([0xFF, 0], [0xFF, 0, 0], true),
+    ])
+    func keyOrder(left: [UInt8], right: [UInt8], before: Bool) {
+        #expect(left.sortsBefore(right) == before)
+        #expect(left.sortsBefore(right) == left.lexicographicallyPrecedes(right))
+    }
+
     @Test("zig-zag varints keep small negative numbers short", arguments: [Int64(0), -1, 1, -64, 63, .min, .max])
     func signedVarints(value: Int64) throws {
         var writer = BinaryWriter()

@@ -4,26 +4,38 @@
 public enum SampleQuality {
     /// The reason a sample cannot count, or nil when it can.
     public static func problem(with sample: SampleRecorded) -> String? {
-        problem(with: SampleFacts(sample))
+        problem(
+            typeCode: HealthTypeCatalog.code(of: sample.healthType) ?? 0, healthType: sample.healthType, value: sample.value,
+            unit: sample.unit, start: sample.start, end: sample.end)
     }
 
     /// The reason a sample cannot count, or nil when it can: the rule reads only the facts
     /// figures are made of (type, value, unit, times).
     public static func problem(with sample: SampleFacts) -> String? {
-        if sample.end < sample.start { return "it ends before it starts" }
+        problem(
+            typeCode: sample.typeCode, healthType: sample.healthType, value: sample.value, unit: sample.unit, start: sample.start,
+            end: sample.end)
+    }
+
+    /// The rule, over the fields it reads (taken apart, so that neither caller copies a
+    /// sample to ask: every ingested and every folded sample is asked).
+    private static func problem(
+        typeCode: UInt64, healthType: String, value: SampleValue, unit: String?, start: Timestamp, end: Timestamp
+    ) -> String? {
+        if end < start { return "it ends before it starts" }
         let isQuantity =
-            sample.typeCode != 0
-            ? HealthTypeCatalog.isQuantity(code: sample.typeCode)
-            : sample.healthType.utf8.starts(with: "HKQuantityTypeIdentifier".utf8)
-        if isQuantity, sample.value.number == nil { return "its value is not a number" }
-        if let number = sample.value.number, !number.isFinite { return "its value is not a finite number" }
-        if let unit = sample.unit, !isKnown(unit: unit, forCode: sample.typeCode) {
-            return "its unit \"\(unit)\" is unknown for \(sample.healthType)"
+            typeCode != 0
+            ? HealthTypeCatalog.isQuantity(code: typeCode)
+            : healthType.utf8.starts(with: "HKQuantityTypeIdentifier".utf8)
+        if isQuantity, value.number == nil { return "its value is not a number" }
+        if let number = value.number, !number.isFinite { return "its value is not a finite number" }
+        if let unit, !isKnown(unit: unit, forCode: typeCode) {
+            return "its unit \"\(unit)\" is unknown for \(healthType)"
         }
-        if sample.typeCode == HealthTypeCatalog.sleepAnalysis, SleepValue(sample.value.text ?? "") == nil {
-            return "its sleep value \"\(sample.value.text ?? "")\" is unknown"
+        if typeCode == HealthTypeCatalog.sleepAnalysis, SleepValue(value.text ?? "") == nil {
+            return "its sleep value \"\(value.text ?? "")\" is unknown"
         }
-        if hasControlCharacter(sample.value.text ?? "") || hasControlCharacter(sample.unit ?? "") {
+        if hasControlCharacter(value.text) || hasControlCharacter(unit) {
             return "it holds a control character"
         }
         return nil
@@ -45,9 +57,11 @@ public enum SampleQuality {
         }
     }
 
-    private static func hasControlCharacter(_ text: String) -> Bool {
+    private static func hasControlCharacter(_ text: String?) -> Bool {
+        guard let text, !text.isEmpty else { return false }
         // Control characters are single UTF-8 bytes; no byte of a multi-byte one is below 0x80.
-        text.utf8.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
+        let isControl = { (byte: UInt8) in (byte < 0x20 && byte != 0x09) || byte == 0x7F }
+        return text.utf8.withContiguousStorageIfAvailable { $0.contains(where: isControl) } ?? text.utf8.contains(where: isControl)
     }
 }
 

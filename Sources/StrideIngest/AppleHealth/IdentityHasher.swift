@@ -85,11 +85,9 @@ struct IdentityHasher {
             material.append(6)
             material.append(contentsOf: valueText)
         }
-        for (tag, instant) in [(UInt8(7), created), (8, start), (9, end)] {
-            guard let instant else { continue }
-            material.append(tag)
-            withUnsafeBytes(of: instant.millisecondsSince1970.littleEndian) { material.append(contentsOf: $0) }
-        }
+        if let created { Self.append(created, tag: 7, to: &material) }
+        Self.append(start, tag: 8, to: &material)
+        Self.append(end, tag: 9, to: &material)
         if !parts.isEmpty { appendNotedAttributes() }
         return hashMaterial()
     }
@@ -109,9 +107,15 @@ struct IdentityHasher {
 
     private static func append(_ text: String, tag: UInt8, to material: inout [UInt8]) {
         material.append(tag)
-        var text = text
-        text.withUTF8 { material.append(contentsOf: $0) }
+        if text.utf8.withContiguousStorageIfAvailable({ material.append(contentsOf: $0) }) == nil {
+            material.append(contentsOf: text.utf8)
+        }
         material.append(0x1F)
+    }
+
+    private static func append(_ instant: Timestamp, tag: UInt8, to material: inout [UInt8]) {
+        material.append(tag)
+        withUnsafeBytes(of: instant.millisecondsSince1970.littleEndian) { material.append(contentsOf: $0) }
     }
 
     /// The 64-bit hash of an element's attributes, sorted by name, dates as instants and

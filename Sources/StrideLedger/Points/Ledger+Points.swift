@@ -83,8 +83,8 @@ extension Ledger {
         // history do not pile up in memory.
         while first <= last {
             let through = min(first.adding(days: 30), last)
-            awards += try dailyRecords(from: first, through: through).filter { days.contains($0.date) }.flatMap { record in
-                PointAwardPolicy.stepRules(steps: record.steps?.value).map { PointAwardPolicy.award($0, day: record.date, at: now) }
+            awards += try dailyStepTotals(from: first, through: through).filter { days.contains($0.day) }.flatMap { total in
+                PointAwardPolicy.stepRules(steps: total.steps).map { PointAwardPolicy.award($0, day: total.day, at: now) }
             }
             store.releaseMappedPages()
             first = through.adding(days: 1)

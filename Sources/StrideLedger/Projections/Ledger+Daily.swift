@@ -43,6 +43,32 @@ extension Ledger {
         return records
     }
 
+    /// Each day's step total (nil for a day without steps) from `from` through `to`, as
+    /// ``dailyRecords(from:through:)`` gives them, reading only the step rows: an ingest's
+    /// step awards ask this for every day a file touches.
+    func dailyStepTotals(from: CivilDate, through to: CivilDate) throws -> [(day: CivilDate, steps: Double?)] {
+        try catchUp()
+        let projection = dailyHealth
+        let rows = try store.storedRows(of: projection.name, from: projection.firstKey(of: from), before: projection.firstKey(of: to.adding(days: 1)))
+        var totals: [(day: CivilDate, steps: Double?)] = []
+        var current: (day: CivilDate, facts: [Fact])?
+        func finish() {
+            guard let current else { return }
+            totals.append((current.day, ActivityPolicy.total(current.facts, day: projection.calendar.span(of: current.day))?.value))
+        }
+        for entry in rows {
+            let key = try entry.key.withUnsafeBytes { try projection.decodeKey($0) }
+            guard case .facts(let day, let measure, _) = key, measure == .steps else { continue }
+            if current?.day != day {
+                finish()
+                current = (day, [])
+            }
+            current?.facts += try entry.row.withUnsafeBytes { try projection.decodeRow($0) }.facts
+        }
+        finish()
+        return totals
+    }
+
     /// Samples by HealthKit type, from the stored projection (caught up first).
     public func samplesByHealthType() throws -> [NamedCount] {
         try catchUp()

@@ -12,7 +12,7 @@ extension LMDBEventStore {
                 var entry = try lower.isEmpty ? cursor.first() : lower.withUnsafeBytes { try cursor.seek(atOrAfter: $0) }
                 while let current = entry {
                     let key = Array(current.key)
-                    if let upper, !key.lexicographicallyPrecedes(upper) { break }
+                    if let upper, !key.sortsBefore(upper) { break }
                     rows.append((key, Array(current.value)))
                     entry = try cursor.next()
                 }
