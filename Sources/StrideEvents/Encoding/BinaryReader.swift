@@ -83,6 +83,7 @@ public struct BinaryReader {
     }
 
     /// Reads a zig-zag varint.
+    @inline(__always)
     public mutating func readSignedVarint() throws -> Int64 {
         let raw = try readVarint()
         return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
@@ -99,11 +100,13 @@ public struct BinaryReader {
     }
 
     /// Reads an 8-byte double.
+    @inline(__always)
     public mutating func readDouble() throws -> Double {
         Double(bitPattern: try read(fixed: UInt64.self))
     }
 
     /// Reads an instant written as zig-zag milliseconds.
+    @inline(__always)
     public mutating func readTimestamp() throws -> Timestamp {
         Timestamp(millisecondsSince1970: try readSignedVarint())
     }
@@ -112,6 +115,7 @@ public struct BinaryReader {
     ///
     /// Stride only ever writes valid UTF-8 and checksums every event, so the bytes are
     /// decoded on the fast path; a damaged byte would show as U+FFFD, never as invalid text.
+    @inline(__always)
     public mutating func readString() throws -> String {
         let bytes = try readBytes(count: try readCount())
         if let strings { return strings.string(bytes) }
@@ -119,6 +123,7 @@ public struct BinaryReader {
     }
 
     /// Reads an optional written with ``BinaryWriter/write(optional:_:)``.
+    @inline(__always)
     public mutating func readOptional<T>(_ readValue: (inout BinaryReader) throws -> T) throws -> T? {
         try readBool() ? try readValue(&self) : nil
     }

@@ -14,13 +14,21 @@ public final class StringTable {
         var mark = false
     }
 
-    private var slots: [Slot]
+    // Slots in memory of their own: an array property of a class would be checked for
+    // exclusive access on every lookup, and lookups run once per string of every event.
+    private let slots: UnsafeMutablePointer<Slot>
     private let mask: Int
 
     /// Creates a table with 2^`bits` slots.
     public init(bits: Int = 10) {
-        slots = Array(repeating: Slot(), count: 1 << bits)
+        slots = UnsafeMutablePointer<Slot>.allocate(capacity: 1 << bits)
+        slots.initialize(repeating: Slot(), count: 1 << bits)
         mask = (1 << bits) - 1
+    }
+
+    deinit {
+        slots.deinitialize(count: mask + 1)
+        slots.deallocate()
     }
 
     /// The string for UTF-8 `bytes`, from the table when it holds them.
@@ -46,14 +54,12 @@ public final class StringTable {
             index += 1
         }
         let slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-        return slots.withUnsafeMutableBufferPointer { slots in
-            if slots[slot].hash == hash, slots[slot].key.withUnsafeBytes({ Self.equal($0, key) }) {
-                return (slots[slot].string, slots[slot].mark)
-            }
-            let (string, mark) = make(key)
-            slots[slot] = Slot(hash: hash, key: Array(key), string: string, mark: mark)
-            return (string, mark)
+        if slots[slot].hash == hash, slots[slot].key.withUnsafeBytes({ Self.equal($0, key) }) {
+            return (slots[slot].string, slots[slot].mark)
         }
+        let (string, mark) = make(key)
+        slots[slot] = Slot(hash: hash, key: Array(key), string: string, mark: mark)
+        return (string, mark)
     }
 
     private static func decode(_ bytes: UnsafeRawBufferPointer) -> String {
