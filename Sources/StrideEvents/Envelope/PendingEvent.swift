@@ -16,15 +16,10 @@ public struct PendingEvent: Sendable {
     /// The key that makes the append idempotent, when the event has one.
     public var idempotencyKey: IdempotencyKey?
     /// The event itself.
-    public var body: Body
-
-    /// The code of the event's type.
-    public var typeCode: UInt16 {
-        switch body {
-        case .event(let event): event.typeCode
-        case .encoded(let payload): payload.typeCode
-        }
-    }
+    public let body: Body
+    /// The code of the event's type, noted when the event is made: the appending
+    /// transaction asks it of every event, and reading it from the body would copy the body.
+    public let typeCode: UInt16
 
     /// Creates a pending typed event.
     public init(_ event: LedgerEvent, occurredAt: Timestamp, entity: EntityReference, idempotencyKey: IdempotencyKey? = nil) {
@@ -32,6 +27,7 @@ public struct PendingEvent: Sendable {
         self.entity = entity
         self.idempotencyKey = idempotencyKey
         self.body = .event(event)
+        typeCode = event.typeCode
     }
 
     /// Creates a pending event from an encoded payload.
@@ -43,6 +39,7 @@ public struct PendingEvent: Sendable {
         self.entity = entity
         self.idempotencyKey = idempotencyKey
         self.body = .encoded(payload)
+        typeCode = payload.typeCode
     }
 }
 

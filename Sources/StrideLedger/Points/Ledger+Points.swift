@@ -126,8 +126,8 @@ extension DailyHealthProjection {
     /// The local days the step samples of a batch touch.
     func stepDays(of batch: [PendingEvent]) -> Set<CivilDate> {
         var days = Set<CivilDate>()
-        for pending in batch {
-            guard case .event(.sampleRecorded(let sample)) = pending.body, sample.healthType == "HKQuantityTypeIdentifierStepCount"
+        for index in batch.indices where batch[index].typeCode == EventType.sampleRecorded.code {
+            guard case .event(.sampleRecorded(let sample)) = batch[index].body, sample.healthType == "HKQuantityTypeIdentifierStepCount"
             else { continue }
             let fact = Fact(start: sample.start, end: max(sample.end, sample.start), value: 0, deviceClass: sample.deviceClass)
             var (day, last) = dayRange(of: fact, for: .steps)

@@ -107,7 +107,8 @@ public final class LMDBEventStore: EventStore {
             var outcome = try appendInTransaction(
                 events, expecting: expecting, recordedAt: recordedAt, after: lastSequence, lastHash: &lastHash,
                 indexer: &indexer, in: transaction)
-            let answeredCodes = Set(reactions.flatMap { $0.answeredTypes.map(\.code) })
+            // A few codes: a linear look beats hashing, asked once per appended event.
+            let answeredCodes = Array(Set(reactions.flatMap { $0.answeredTypes.map(\.code) }))
             var answered = try Self.eventsToAnswer(events, sequences: outcome.sequences, codes: answeredCodes, recordedAt: recordedAt)
             var round = 0
             while true {
@@ -137,13 +138,13 @@ public final class LMDBEventStore: EventStore {
     /// The appended events (those given a sequence) of the types some reaction answers, as
     /// projections see them.
     private static func eventsToAnswer(
-        _ events: [PendingEvent], sequences: [UInt64?], codes: Set<UInt16>, recordedAt: Timestamp
+        _ events: [PendingEvent], sequences: [UInt64?], codes: [UInt16], recordedAt: Timestamp
     ) throws -> [ProjectionEvent] {
         guard !codes.isEmpty else { return [] }
         var answered: [ProjectionEvent] = []
-        for (event, sequence) in zip(events, sequences) {
-            guard let sequence, codes.contains(event.typeCode) else { continue }
-            answered.append(try ProjectionEvent(event, sequence: sequence, recordedAt: recordedAt))
+        for index in events.indices {
+            guard let sequence = sequences[index], codes.contains(events[index].typeCode) else { continue }
+            answered.append(try ProjectionEvent(events[index], sequence: sequence, recordedAt: recordedAt))
         }
         return answered
     }
