@@ -3,7 +3,7 @@ import StrideProjection
 
 /// How many samples of each HealthKit type the ledger holds, for `stride stats`.
 public struct SampleCountsProjection: Projection {
-    public typealias Key = String
+    public typealias Key = SampleTypeName
     public typealias Row = UInt64
 
     public let name = "sampleCounts"
@@ -12,19 +12,47 @@ public struct SampleCountsProjection: Projection {
     /// Creates the projection.
     public init() {}
 
-    public func apply(_ event: ProjectionEvent, to rows: inout ProjectionRows<String, UInt64>) {
+    public func apply(_ event: borrowing ProjectionEvent, to rows: inout ProjectionRows<Key, UInt64>) {
         guard case .sample(let sample) = event.content else { return }
-        rows.update(sample.healthType, creating: { 0 }) { $0 += 1 }
+        rows.update(SampleTypeName(sample.healthType, code: sample.typeCode), creating: { 0 }) { $0 += 1 }
     }
 
-    public func encode(key: String) -> [UInt8] { Array(key.utf8) }
+    public func encode(key: Key) -> [UInt8] { Array(key.name.utf8) }
 
-    public func decodeKey(_ bytes: UnsafeRawBufferPointer) throws -> String { String(decoding: bytes, as: UTF8.self) }
+    public func decodeKey(_ bytes: UnsafeRawBufferPointer) throws -> Key {
+        let name = String(decoding: bytes, as: UTF8.self)
+        return SampleTypeName(name, code: HealthTypeCatalog.code(of: name) ?? 0)
+    }
 
     public func encode(row: UInt64, into writer: inout BinaryWriter) { writer.write(varint: row) }
 
     public func decodeRow(_ bytes: UnsafeRawBufferPointer) throws -> UInt64 {
         var reader = BinaryReader(bytes)
         return try reader.readVarint()
+    }
+}
+
+/// A HealthKit type's name as a row key, hashed by its catalog code when it has one: the
+/// count is bumped once per sample, and hashing a 40-byte name each time cost more than the
+/// rest of the projection.
+public struct SampleTypeName: Hashable, Sendable {
+    /// The type identifier.
+    public let name: String
+    /// Its catalog code (``HealthTypeCatalog``), 0 when it is not listed.
+    public let code: UInt64
+
+    /// A key for a type; `code` must be the catalog's code of `name` (0 when not listed).
+    public init(_ name: String, code: UInt64) {
+        self.name = name
+        self.code = code
+    }
+
+    public static func == (lhs: SampleTypeName, rhs: SampleTypeName) -> Bool {
+        // A code names one identifier, so equal codes are equal names.
+        lhs.code == rhs.code && (lhs.code != 0 || lhs.name == rhs.name)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        if code != 0 { hasher.combine(code) } else { hasher.combine(name) }
     }
 }

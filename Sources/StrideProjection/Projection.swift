@@ -84,12 +84,33 @@ final class ProjectionRun<P: Projection>: ProjectionRunning {
     }
 
     func encodedChanges() -> [(key: [UInt8], row: [UInt8]?)] {
-        rows.changes.map { change in (projection.encode(key: change.key), change.row.map(projection.encodedRow)) }
-            .sorted { $0.key.sortsBefore($1.key) }
+        var keys: [[UInt8]] = []
+        var encoded: [[UInt8]?] = []
+        rows.forEachSlot { key, row, changed in
+            guard changed else { return }
+            keys.append(projection.encode(key: key))
+            encoded.append(row.map(projection.encodedRow))
+        }
+        return Self.keyOrder(keys).map { (keys[$0], encoded[$0]) }
     }
 
     func encodedRows() -> EncodedRows {
-        rows.present.map { (projection.encode(key: $0.key), projection.encodedRow($0.value)) }
-            .sorted { $0.key.sortsBefore($1.key) }
+        var keys: [[UInt8]] = []
+        var encoded: [[UInt8]] = []
+        rows.forEachSlot { key, row, _ in
+            guard let row else { return }
+            keys.append(projection.encode(key: key))
+            encoded.append(projection.encodedRow(row))
+        }
+        return Self.keyOrder(keys).map { (keys[$0], encoded[$0]) }
+    }
+
+    /// The positions of `keys` in key-byte order. Positions are sorted rather than the rows
+    /// themselves: moving a row while sorting retains and releases its arrays, and a rebuild
+    /// sorts hundreds of thousands.
+    private static func keyOrder(_ keys: [[UInt8]]) -> [Int] {
+        keys.withUnsafeBufferPointer { keys in
+            Array(keys.indices).sorted { keys[$0].sortsBefore(keys[$1]) }
+        }
     }
 }

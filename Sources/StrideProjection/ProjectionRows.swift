@@ -22,8 +22,6 @@ public struct ProjectionRows<Key: Hashable, Row> {
     /// The first failure to load a row; the run is then invalid and must not be stored.
     @usableFromInline var firstLoadFailure: (any Error)?
 
-    /// The keys whose rows changed.
-    public var changed: Set<Key> { Set(slots.lazy.filter(\.value.changed).map(\.key)) }
     /// The first failure to load a row; the run is then invalid and must not be stored.
     public var loadFailure: (any Error)? { firstLoadFailure }
 
@@ -81,9 +79,11 @@ public struct ProjectionRows<Key: Hashable, Row> {
     /// The row under a key as it stands, without loading.
     func loaded(_ key: Key) -> Row? { slots[key]?.row }
 
-    /// The rows this run changed, each with its row as it now stands (nil: removed).
-    public var changes: [(key: Key, row: Row?)] {
-        slots.compactMap { key, slot in slot.changed ? (key, slot.row) : nil }
+    /// Calls `body` with every key known: its row (nil when it has none) and whether this
+    /// run changed it. In no particular order.
+    @inlinable
+    public func forEachSlot(_ body: (Key, Row?, Bool) -> Void) {
+        for (key, slot) in slots { body(key, slot.row, slot.changed) }
     }
 
     /// Every row held (all of them, after a run from sequence 1).

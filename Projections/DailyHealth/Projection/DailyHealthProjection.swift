@@ -24,7 +24,7 @@ public struct DailyHealthProjection: Projection {
         calendar = LocalCalendar(timeZone: timeZone)
     }
 
-    public func apply(_ event: ProjectionEvent, to rows: inout ProjectionRows<Key, Row>) {
+    public func apply(_ event: borrowing ProjectionEvent, to rows: inout ProjectionRows<Key, Row>) {
         guard case .sample(let sample) = event.content, let reading = Measure.reading(sample) else { return }
         let syncEntity = SampleIdentity.isSyncIdentified(event.entity) ? event.entity.id : nil
         if let syncEntity {
