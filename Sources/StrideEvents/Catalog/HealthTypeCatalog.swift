@@ -114,17 +114,18 @@ private struct CodeLookup: Sendable {
     init(_ identifiers: [String]) {
         names = identifiers.map { Array($0.utf8) }
         var slots = [UInt8](repeating: 0, count: 512)
-        mask = slots.count - 1
+        let mask = slots.count - 1
         for (index, name) in names.enumerated() {
-            var slot = name.withUnsafeBytes { Self.hash($0) } & mask
+            var slot = name.withUnsafeBytes { WordHash.slot(of: WordHash.of($0), mask: mask) }
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = UInt8(index + 1)
         }
         self.slots = slots
+        self.mask = mask
     }
 
     func code(of bytes: UnsafeRawBufferPointer) -> UInt64? {
-        var slot = Self.hash(bytes) & mask
+        var slot = WordHash.slot(of: WordHash.of(bytes), mask: mask)
         while true {
             let code = slots[slot]
             guard code != 0 else { return nil }
@@ -140,20 +141,5 @@ private struct CodeLookup: Sendable {
 
     func code(of identifier: String) -> UInt64? {
         Array(identifier.utf8).withUnsafeBytes { code(of: $0) }
-    }
-
-    /// FNV-1a over 8-byte words, then the remaining bytes.
-    private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        var index = 0
-        while index + 8 <= bytes.count {
-            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x0000_0100_0000_01B3
-            index += 8
-        }
-        while index < bytes.count {
-            hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01B3
-            index += 1
-        }
-        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 }

@@ -43,17 +43,8 @@ public final class StringTable {
     public func string(forKey key: UnsafeRawBufferPointer, making make: (UnsafeRawBufferPointer) -> (String, Bool))
         -> (string: String, mark: Bool)
     {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        var index = 0
-        while index + 8 <= key.count {
-            hash = (hash ^ key.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x0000_0100_0000_01B3
-            index += 8
-        }
-        while index < key.count {
-            hash = (hash ^ UInt64(key[index])) &* 0x0000_0100_0000_01B3
-            index += 1
-        }
-        let slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+        let hash = WordHash.of(key)
+        let slot = WordHash.slot(of: hash, mask: mask)
         if slots[slot].hash == hash, slots[slot].key.withUnsafeBytes({ Self.equal($0, key) }) {
             return (slots[slot].string, slots[slot].mark)
         }
