@@ -28,6 +28,33 @@ struct AppleHealthReaderTests {
         }
     }
 
+    @Test("batches start small and double up to the batch size; every record arrives once and is counted by type")
+    func batchRamp() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            // 9,000 step records a minute apart, and 10 of a type the catalog does not list.
+            var records: [String] = []
+            for minute in 0..<9_000 {
+                let start = Date(timeIntervalSince1970: 1_714_550_400 + Double(minute) * 60)
+                let text = Self.printed(start)
+                records.append(Self.record(start: text, end: text))
+            }
+            for index in 0..<10 { records.append(Self.record(type: "HKQuantityTypeIdentifierMadeUp", value: String(index))) }
+            let file = try write(export(records.joined(separator: "\n")), named: "many.xml", in: folder)
+            let box = BatchSizes()
+            let result = try IngestReader.read(file: file, batchSize: 3_000) { box.add($0.count) }
+            #expect(box.sizes == [500, 1_000, 2_000, 3_000, 2_510])
+            #expect(result.counts.samplesByType == ["HKQuantityTypeIdentifierStepCount": 9_000, "HKQuantityTypeIdentifierMadeUp": 10])
+        }
+    }
+
+    static func printed(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "Europe/Paris")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter.string(from: date)
+    }
+
     @Test("HKExternalUUID, then the sync identifier (its version telling versions apart), make the identity")
     func metadataIdentities() throws {
         try withTemporaryDirectory { (folder: String) throws in
@@ -201,4 +228,12 @@ struct ValueTests {
         #expect(abs(GreatCircle.distance(from: (0, 0), to: (1, 0)) - 111_195) < 1)
         #expect(GreatCircle.distance(from: (48.85, 2.35), to: (48.85, 2.35)) == 0)
     }
+}
+
+/// The sizes of the batches a read delivers, in order.
+private final class BatchSizes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var delivered: [Int] = []
+    func add(_ size: Int) { lock.withLock { delivered.append(size) } }
+    var sizes: [Int] { lock.withLock { delivered } }
 }

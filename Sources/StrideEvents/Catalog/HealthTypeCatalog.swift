@@ -92,7 +92,7 @@ public enum HealthTypeCatalog {
     private static let lookup = CodeLookup(identifiers)
 
     /// The identifier of a code; nil for codes this version does not know.
-    static func identifier(code: UInt64) -> String? {
+    public static func identifier(code: UInt64) -> String? {
         code >= 1 && code <= UInt64(identifiers.count) ? identifiers[Int(code - 1)] : nil
     }
 

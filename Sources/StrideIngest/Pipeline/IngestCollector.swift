@@ -5,55 +5,80 @@ import StrideEvents
 final class IngestCollector {
     private var batch: [PendingEvent] = []
     private let batchSize: Int
+    /// The size of the batch being gathered: small at first, so that the appending thread
+    /// starts while the reader is still warming up, then doubling up to `batchSize`.
+    private var limit: Int
     private let deliver: ([PendingEvent]) throws -> Void
+    /// The counts so far, but for samples of catalogued types (see ``counts``).
+    private var tallies = ReadCounts()
+    /// Samples of catalogued types, by catalog code: counted without hashing their names.
+    private var samplesByCode: [Int] = []
+
+    /// Samples, workouts and activity summaries read so far (for progress).
+    private(set) var recordsRead = 0
+
     /// The counts so far.
-    private(set) var counts = ReadCounts()
+    var counts: ReadCounts {
+        var counts = tallies
+        for (code, count) in samplesByCode.enumerated() where count > 0 {
+            if let name = HealthTypeCatalog.identifier(code: UInt64(code)) { counts.samplesByType[name, default: 0] += count }
+        }
+        return counts
+    }
 
     /// Creates a collector handing each full batch to `deliver`.
     init(batchSize: Int, deliver: @escaping ([PendingEvent]) throws -> Void) {
         self.batchSize = batchSize
+        self.limit = min(batchSize, 500)
         self.deliver = deliver
         batch.reserveCapacity(batchSize)
     }
 
     /// Adds a sample.
     func add(sample: SampleRecorded, _ event: PendingEvent, file: String, line: Int) throws {
-        counts.samplesByType[sample.healthType, default: 0] += 1
-        if let problem = SampleQuality.problem(with: sample) { counts.noteLeftOut(problem, at: "\(file):\(line)") }
+        let code = Int(HealthTypeCatalog.code(of: sample.healthType) ?? 0)
+        if code > 0 {
+            if code >= samplesByCode.count { samplesByCode += Array(repeating: 0, count: code + 1 - samplesByCode.count) }
+            samplesByCode[code] += 1
+        } else {
+            tallies.samplesByType[sample.healthType, default: 0] += 1
+        }
+        if let problem = SampleQuality.problem(with: sample) { tallies.noteLeftOut(problem, at: "\(file):\(line)") }
         try add(event)
     }
 
     /// Adds a workout.
     func add(workout: WorkoutRecorded, _ event: PendingEvent) throws {
-        counts.workouts += 1
+        tallies.workouts += 1
         try add(event)
     }
 
     /// Adds an activity summary.
     func add(activitySummary event: PendingEvent) throws {
-        counts.activitySummaries += 1
+        tallies.activitySummaries += 1
         try add(event)
     }
 
     /// Notes content kept as written but left out of figures.
     func noteLeftOut(_ reason: String, file: String, line: Int) {
-        counts.noteLeftOut(reason, at: "\(file):\(line)")
+        tallies.noteLeftOut(reason, at: "\(file):\(line)")
     }
 
     /// Notes an NDJSON line that was not read.
     func reject(line: Int, file: String, reason: String) {
-        counts.rejectedLines += 1
-        if counts.rejections.count < 20 { counts.rejections.append("\(file), line \(line): \(reason)") }
+        tallies.rejectedLines += 1
+        if tallies.rejections.count < 20 { tallies.rejections.append("\(file), line \(line): \(reason)") }
     }
 
     /// Notes a record skipped on purpose (a `Record` repeated inside a `Correlation`).
     func noteNestedRecordSkipped() {
-        counts.nestedRecordsSkipped += 1
+        tallies.nestedRecordsSkipped += 1
     }
 
     private func add(_ event: PendingEvent) throws {
+        recordsRead += 1
         batch.append(event)
-        if batch.count >= batchSize { try flush() }
+        if batch.count >= limit { try flush() }
     }
 
     /// Hands over what is gathered.
@@ -61,6 +86,7 @@ final class IngestCollector {
         guard !batch.isEmpty else { return }
         let full = batch
         batch.removeAll(keepingCapacity: true)
+        limit = min(batchSize, limit * 2)
         try deliver(full)
     }
 }

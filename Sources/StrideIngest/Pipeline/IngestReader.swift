@@ -43,8 +43,7 @@ public enum IngestReader {
         let collector = IngestCollector(batchSize: batchSize, deliver: deliver)
         var bytesRead = 0
         func report(_ total: Int) {
-            let counts = collector.counts
-            progress(IngestProgress(bytesRead: bytesRead, totalBytes: total, records: counts.samples + counts.workouts + counts.activitySummaries))
+            progress(IngestProgress(bytesRead: bytesRead, totalBytes: total, records: collector.recordsRead))
         }
         switch format {
         case .healthExportArchive:

@@ -24,7 +24,7 @@ struct IngestCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the summary as one JSON document.")
     var json = false
 
-    @Option(name: .long, help: "Events committed per write transaction.")
+    @Option(name: .long, help: "The most events committed per write transaction (the first few batches are smaller, so appending starts at once).")
     var batchSize = IngestReader.defaultBatchSize
 
     func validate() throws {
