@@ -2,6 +2,9 @@
 /// and the hashes, which the log assigns inside the write transaction.
 public struct PendingEvent: Sendable {
     /// What the event says: a typed event, or a payload already in bytes.
+    ///
+    /// Boxed (`indirect`), so that copying a pending event — which the append path cannot
+    /// always avoid — retains one reference rather than every string of a sample.
     public indirect enum Body: Sendable {
         /// A typed event, encoded in its current schema version when appended.
         case event(LedgerEvent)

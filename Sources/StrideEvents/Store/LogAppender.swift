@@ -34,23 +34,21 @@ public enum LogAppender {
         sequences.reserveCapacity(events.count)
         var writer = BinaryWriter(capacity: 512)
         let hasher = SHA256Hasher()
-        // Through the buffer, each event is lent to the envelope's writer, never copied (a
-        // sample's strings would otherwise be retained and released once per step); the
-        // storage steps get only its plain fields.
-        do {
-            for index in events.indices {
-                let (entity, key) = (events[index].entity, events[index].idempotencyKey)
-                if let key, try !claimKey(entity, key, sequence + 1) {
-                    sequences.append(nil)
-                    continue
-                }
-                sequence += 1
-                let written = Envelope.write(
-                    events[index], sequence: sequence, recordedAt: recordedAt, previous: hash, into: &writer, hasher: hasher)
-                hash = written.hash
-                try writer.withUnsafeBytes { try store(sequence, entity, key, written.typeCode, $0) }
-                sequences.append(sequence)
+        // The storage steps get only an event's plain fields, never the event: handing them
+        // a sample would retain and release each of its strings once per step. (The envelope
+        // writer still gets a copy; its body is one boxed reference, see `PendingEvent.Body`.)
+        for index in events.indices {
+            let (entity, key) = (events[index].entity, events[index].idempotencyKey)
+            if let key, try !claimKey(entity, key, sequence + 1) {
+                sequences.append(nil)
+                continue
             }
+            sequence += 1
+            let written = Envelope.write(
+                events[index], sequence: sequence, recordedAt: recordedAt, previous: hash, into: &writer, hasher: hasher)
+            hash = written.hash
+            try writer.withUnsafeBytes { try store(sequence, entity, key, written.typeCode, $0) }
+            sequences.append(sequence)
         }
         return (AppendOutcome(sequences: sequences, lastSequence: sequence), hash)
     }
