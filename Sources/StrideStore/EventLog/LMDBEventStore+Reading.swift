@@ -21,8 +21,10 @@ extension LMDBEventStore {
                 while let current = entry {
                     let sequence = current.integerKey
                     guard sequence <= through else { return }
-                    guard try visit(try Self.decode(current.value, sequence: sequence, strings: strings)) else { return }
+                    // On to the next first, its bytes loading while this one is decoded.
                     entry = try cursor.next()
+                    if let next = entry { MemoryHint.willRead(next.value) }
+                    guard try visit(try Self.decode(current.value, sequence: sequence, strings: strings)) else { return }
                 }
             }
         }

@@ -75,6 +75,11 @@ extension LMDBEventStore {
             var entry = try cursor.seek(atOrAfter: max(first, 1))
             while let current = entry, current.integerKey <= last {
                 let sequence = current.integerKey
+                // The cursor moves on first, so that the next event's bytes are on their way
+                // into the cache while this one is decoded (values stay put while the
+                // transaction reads).
+                entry = try cursor.next()
+                if let next = entry { MemoryHint.willRead(next.value) }
                 let event: ProjectionEvent
                 do {
                     event = try Envelope.decodeForProjection(current.value, strings: strings)
@@ -82,7 +87,6 @@ extension LMDBEventStore {
                     throw EventLogFault(sequence: sequence, problem: "it cannot be decoded (\(error)); run `stride verify`")
                 }
                 try body(sequence, event)
-                entry = try cursor.next()
             }
         }
     }
