@@ -13,28 +13,30 @@ extension LMDBEventStore {
             var (lastSequence, lastHash, lastTypeCode) = try tail(in: transaction)
             let hasher = SHA256Hasher()
             var indexer = LogIndexer(store: self, lastTypeCode: lastTypeCode)
-            for event in stored {
-                let envelope = try event.bytes.withUnsafeBytes { bytes throws(EventLogFault) in
-                    guard event.sequence == lastSequence + 1 else {
-                        throw EventLogFault(sequence: event.sequence, problem: "it does not follow the ledger's last event \(lastSequence)")
+            try transaction.withCursor(keysDatabase) { keys in
+                for event in stored {
+                    let envelope = try event.bytes.withUnsafeBytes { bytes throws(EventLogFault) in
+                        guard event.sequence == lastSequence + 1 else {
+                            throw EventLogFault(sequence: event.sequence, problem: "it does not follow the ledger's last event \(lastSequence)")
+                        }
+                        return try Envelope.check(bytes, sequence: event.sequence, previous: lastHash, hasher: hasher)
                     }
-                    return try Envelope.check(bytes, sequence: event.sequence, previous: lastHash, hasher: hasher)
-                }
-                if let key = envelope.idempotencyKey {
-                    guard try indexer.claim(key, for: envelope.entity, sequence: event.sequence, in: transaction) else {
-                        throw EventLogFault(sequence: event.sequence, problem: "its idempotency key \(key) is already in the ledger")
+                    if let key = envelope.idempotencyKey {
+                        guard try indexer.claim(key, for: envelope.entity, sequence: event.sequence, through: &keys) else {
+                            throw EventLogFault(sequence: event.sequence, problem: "its idempotency key \(key) is already in the ledger")
+                        }
                     }
-                }
-                try withUnsafeBytes(of: event.sequence) { sequenceBytes in
-                    try event.bytes.withUnsafeBytes { bytes in
-                        _ = try transaction.put(bytes, forKey: sequenceBytes, in: eventsDatabase, flags: .append)
+                    try withUnsafeBytes(of: event.sequence) { sequenceBytes in
+                        try event.bytes.withUnsafeBytes { bytes in
+                            _ = try transaction.put(bytes, forKey: sequenceBytes, in: eventsDatabase, flags: .append)
+                        }
                     }
+                    try indexer.index(
+                        sequence: event.sequence, entity: envelope.entity, key: envelope.idempotencyKey,
+                        typeCode: envelope.typeCode, in: transaction)
+                    lastSequence = event.sequence
+                    lastHash = envelope.chainHash
                 }
-                try indexer.index(
-                    sequence: event.sequence, entity: envelope.entity, key: envelope.idempotencyKey,
-                    typeCode: envelope.typeCode, in: transaction)
-                lastSequence = event.sequence
-                lastHash = envelope.chainHash
             }
         }
     }

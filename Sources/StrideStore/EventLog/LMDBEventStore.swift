@@ -154,21 +154,27 @@ public final class LMDBEventStore: EventStore {
         _ events: [PendingEvent], expecting: [VersionExpectation], recordedAt: Timestamp, after lastSequence: UInt64,
         lastHash: inout ChainHash, indexer: inout LogIndexer, in transaction: borrowing Transaction
     ) throws -> AppendOutcome {
-        let result = try LogAppender.append(
-            events, expecting: expecting, recordedAt: recordedAt, after: lastSequence, lastHash: lastHash,
-            version: { try version(of: $0, in: transaction) },
-            claimKey: { entity, key, sequence in
-                try indexer.claim(key, for: entity, sequence: sequence, in: transaction)
-            },
-            store: { sequence, entity, key, typeCode, envelope in
-                try withUnsafeBytes(of: sequence) { sequenceBytes in
-                    // Appends only go after the tail; a refusal means the log is damaged.
-                    guard try transaction.put(envelope, forKey: sequenceBytes, in: eventsDatabase, flags: .append) else {
-                        throw EventLogFault(sequence: sequence, problem: "the log already holds it; run `stride verify`")
-                    }
-                }
-                try indexer.index(sequence: sequence, entity: entity, key: key, typeCode: typeCode, in: transaction)
-            })
+        // One cursor each for the log and the key index, kept for the whole batch: every
+        // event is one put into each.
+        let result = try transaction.withCursor(eventsDatabase) { eventCursor in
+            try transaction.withCursor(keysDatabase) { keyCursor in
+                try LogAppender.append(
+                    events, expecting: expecting, recordedAt: recordedAt, after: lastSequence, lastHash: lastHash,
+                    version: { try version(of: $0, in: transaction) },
+                    claimKey: { entity, key, sequence in
+                        try indexer.claim(key, for: entity, sequence: sequence, through: &keyCursor)
+                    },
+                    store: { sequence, entity, key, typeCode, envelope in
+                        try withUnsafeBytes(of: sequence) { sequenceBytes in
+                            // Appends only go after the tail; a refusal means the log is damaged.
+                            guard try eventCursor.put(envelope, forKey: sequenceBytes, flags: .append) else {
+                                throw EventLogFault(sequence: sequence, problem: "the log already holds it; run `stride verify`")
+                            }
+                        }
+                        try indexer.index(sequence: sequence, entity: entity, key: key, typeCode: typeCode, in: transaction)
+                    })
+            }
+        }
         lastHash = result.lastHash
         return result.outcome
     }

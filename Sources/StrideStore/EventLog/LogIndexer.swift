@@ -54,13 +54,12 @@ struct LogIndexer {
         self.lastTypeCode = lastTypeCode
     }
 
-    /// Records `key` for the event about to take `sequence`; false when the key is known.
-    mutating func claim(_ key: IdempotencyKey, for entity: EntityReference, sequence: UInt64, in transaction: borrowing Transaction)
-        throws -> Bool
-    {
+    /// Records `key` for the event about to take `sequence`, through a cursor on the `keys`
+    /// database; false when the key is known.
+    func claim(_ key: IdempotencyKey, for entity: EntityReference, sequence: UInt64, through keys: inout Cursor) throws -> Bool {
         let entry = KeyEntry(sequence: sequence, entityKind: entity.kind.rawValue, isSelfKeyed: entity.id == key.value)
         return try withUnsafeBytes(of: key.value.bigEndian) { keyBytes in
-            try entry.withBytes { try transaction.put($0, forKey: keyBytes, in: keysDatabase, flags: .noOverwrite) }
+            try entry.withBytes { try keys.put($0, forKey: keyBytes, flags: .noOverwrite) }
         }
     }
 

@@ -52,6 +52,19 @@ struct Cursor: ~Copyable {
         return count
     }
 
+    /// Stores `value` under `key` through this cursor, which stays where it wrote: a run of
+    /// puts into one database skips the set-up `mdb_put` repeats for each (about 50 ns a put).
+    /// Returns false when `flags` forbid overwriting and the key is there (with `.append`:
+    /// or does not sort after the last key).
+    mutating func put(_ value: UnsafeRawBufferPointer, forKey key: UnsafeRawBufferPointer, flags: PutFlags) throws -> Bool {
+        var keyValue = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
+        var data = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
+        let result = mdb_cursor_put(handle, &keyValue, &data, flags.rawValue)
+        if result == MDB_KEYEXIST { return false }
+        try LMDBError.check(result, "mdb_cursor_put")
+        return true
+    }
+
     /// Overwrites the value of the current entry (same size, non-duplicate databases).
     mutating func replaceCurrent(with value: UnsafeRawBufferPointer) throws {
         var keyValue = MDB_val()
