@@ -137,7 +137,7 @@ public struct BinaryReader {
     }
 
     /// Throws unless every byte has been read: trailing bytes mean a misread schema.
-    public func expectEnd(_ what: String) throws {
-        guard isAtEnd else { throw DecodingFailure("\(remaining) unread bytes after \(what)") }
+    public func expectEnd(_ what: @autoclosure () -> String) throws {
+        guard isAtEnd else { throw DecodingFailure("\(remaining) unread bytes after \(what())") }
     }
 }

@@ -152,12 +152,13 @@ public struct Envelope: Hashable, Sendable {
     public static func decodeEvent(_ bytes: UnsafeRawBufferPointer, strings: StringTable? = nil) throws -> RecordedEvent {
         let envelope = try Envelope(checking: bytes)
         let payload = UnsafeRawBufferPointer(rebasing: bytes[envelope.payloadRange])
-        let event = try LedgerEvent.decode(
-            typeCode: envelope.typeCode, schemaVersion: envelope.schemaVersion, from: payload, strings: strings)
+        // Decoded straight into the recorded event: a sample is a large value, and every
+        // copy of it on the way out of a scan costs.
         return RecordedEvent(
             sequence: envelope.sequence, recordedAt: envelope.recordedAt, occurredAt: envelope.occurredAt,
-            entity: envelope.entity, idempotencyKey: envelope.idempotencyKey,
-            storedSchemaVersion: envelope.schemaVersion, event: event)
+            entity: envelope.entity, idempotencyKey: envelope.idempotencyKey, storedSchemaVersion: envelope.schemaVersion,
+            event: try LedgerEvent.decode(
+                typeCode: envelope.typeCode, schemaVersion: envelope.schemaVersion, from: payload, strings: strings))
     }
 
     /// Checks stored bytes against the sequence they are stored under and the previous
