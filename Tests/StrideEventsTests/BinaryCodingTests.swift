@@ -111,3 +111,32 @@ struct BinaryCodingTests {
         }
     }
 }
+
+@Suite("The health-type catalog")
+struct HealthTypeCatalogTests {
+    @Test("the named codes are the codes of their identifiers, and every listed identifier finds its own code", arguments: [
+        ("HKQuantityTypeIdentifierHeartRate", HealthTypeCatalog.heartRate),
+        ("HKQuantityTypeIdentifierStepCount", HealthTypeCatalog.stepCount),
+        ("HKQuantityTypeIdentifierDistanceWalkingRunning", HealthTypeCatalog.distanceWalkingRunning),
+        ("HKQuantityTypeIdentifierActiveEnergyBurned", HealthTypeCatalog.activeEnergyBurned),
+        ("HKQuantityTypeIdentifierRestingHeartRate", HealthTypeCatalog.restingHeartRate),
+        ("HKCategoryTypeIdentifierSleepAnalysis", HealthTypeCatalog.sleepAnalysis),
+    ])
+    func namedCodes(identifier: String, code: UInt64) {
+        #expect(HealthTypeCatalog.code(of: identifier) == code)
+        #expect(HealthTypeCatalog.identifier(code: code) == identifier)
+    }
+
+    @Test("every listed identifier, and only those, has a code; quantity types are told by their prefix")
+    func lookups() {
+        for (offset, identifier) in HealthTypeCatalog.identifiers.enumerated() {
+            let code = UInt64(offset + 1)
+            #expect(HealthTypeCatalog.code(of: identifier) == code)
+            #expect(HealthTypeCatalog.isQuantity(code: code) == identifier.hasPrefix("HKQuantityTypeIdentifier"))
+        }
+        for unlisted in ["", "HKQuantityTypeIdentifierHeartRat", "HKQuantityTypeIdentifierHeartRateX", "hkquantitytypeidentifierheartrate"] {
+            #expect(HealthTypeCatalog.code(of: unlisted) == nil)
+        }
+        #expect(!HealthTypeCatalog.isQuantity(code: 0))
+    }
+}

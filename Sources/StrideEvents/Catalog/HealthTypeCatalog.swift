@@ -6,13 +6,20 @@ import Glibc
 /// Append only: a code, once given, names its identifier forever. Identifiers not listed
 /// are stored as text (code 0).
 public enum HealthTypeCatalog {
-    /// Codes of the types the daily records read, for switching on a number rather than
-    /// comparing 40-byte names once per sample.
+    // Codes of the types the daily records read, for switching on a number rather than
+    // comparing 40-byte names once per sample.
+
+    /// `HKQuantityTypeIdentifierHeartRate`.
     public static let heartRate: UInt64 = 1
+    /// `HKQuantityTypeIdentifierStepCount`.
     public static let stepCount: UInt64 = 2
+    /// `HKQuantityTypeIdentifierDistanceWalkingRunning`.
     public static let distanceWalkingRunning: UInt64 = 3
+    /// `HKQuantityTypeIdentifierActiveEnergyBurned`.
     public static let activeEnergyBurned: UInt64 = 4
+    /// `HKQuantityTypeIdentifierRestingHeartRate`.
     public static let restingHeartRate: UInt64 = 6
+    /// `HKCategoryTypeIdentifierSleepAnalysis`.
     public static let sleepAnalysis: UInt64 = 7
 
     static let identifiers: [String] = [
