@@ -63,7 +63,7 @@ public struct LocalCalendar: Sendable {
         let second = instant.secondsSince1970
         let period = period(atSecond: second)
         let local = second + Int64(period.offset)
-        let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
+        let days = Self.dayNumber(ofLocalSecond: local)
         let sinceMidnight = local - days * 86_400
         // With the offset unchanged for a day before this midnight, the midnight is the only
         // instant of that wall time: the elapsed seconds are the wall-clock ones.
@@ -75,14 +75,17 @@ public struct LocalCalendar: Sendable {
 
     /// The local day an instant falls on, as days since 1970; equal to `day(of:)`.
     public func dayNumber(of instant: Timestamp) -> Int64 {
-        let local = instant.secondsSince1970 + Int64(offset(atSecond: instant.secondsSince1970))
-        return local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
+        Self.dayNumber(ofLocalSecond: instant.secondsSince1970 + Int64(offset(atSecond: instant.secondsSince1970)))
+    }
+
+    /// The day, as days since 1970, holding a local wall-clock second (rounding down).
+    private static func dayNumber(ofLocalSecond local: Int64) -> Int64 {
+        local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
     }
 
     /// The local day an instant falls on.
     public func day(of instant: Timestamp) -> CivilDate {
-        let local = instant.secondsSince1970 + Int64(offset(at: instant))
-        return CivilDate(daysSince1970: local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400))
+        CivilDate(daysSince1970: dayNumber(of: instant))
     }
 
     /// The local time of day, in seconds after local midnight, of an instant.

@@ -64,19 +64,8 @@ public struct DailyHealthProjection: Projection {
     /// windows it overlaps; for heart rate, the day of its start; for activity, every day
     /// its span crosses.
     public func dayRange(of fact: Fact, for measure: Measure) -> (CivilDate, CivilDate) {
-        switch measure {
-        case .heartRate, .restingHeartRate:
-            let day = calendar.day(of: fact.start)
-            return (day, day)
-        case .sleep:
-            let first = calendar.sleepDay(of: fact.start)
-            let last = fact.end > fact.start ? calendar.sleepDay(of: fact.end.adding(milliseconds: -1)) : first
-            return (first, last)
-        case .steps, .distance, .activeEnergy:
-            let first = calendar.day(of: fact.start)
-            let last = fact.end > fact.start ? calendar.day(of: fact.end.adding(milliseconds: -1)) : first
-            return (first, last)
-        }
+        let days = dayNumbers(of: fact, for: measure)
+        return (CivilDate(daysSince1970: days.first), CivilDate(daysSince1970: days.last))
     }
 
     /// ``dayRange(of:for:)`` as days since 1970, with the hour row the fact goes in on its
@@ -90,8 +79,9 @@ public struct DailyHealthProjection: Projection {
             let place = calendar.placeOf(fact.start)
             return (place.days, place.days, UInt8(clamping: max(0, place.elapsed / 3600)))
         case .sleep:
-            let (first, last) = dayRange(of: fact, for: measure)
-            return (first.daysSince1970, last.daysSince1970, 0)
+            let first = calendar.sleepDay(of: fact.start).daysSince1970
+            let last = fact.end > fact.start ? calendar.sleepDay(of: fact.end.adding(milliseconds: -1)).daysSince1970 : first
+            return (first, last, 0)
         case .steps, .distance, .activeEnergy:
             let place = calendar.placeOf(fact.start)
             let last = fact.end > fact.start ? calendar.dayNumber(of: fact.end.adding(milliseconds: -1)) : place.days

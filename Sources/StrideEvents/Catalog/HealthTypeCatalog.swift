@@ -1,5 +1,3 @@
-import Glibc
-
 /// HealthKit type identifiers stored as small codes: a sample's type is most of its bytes
 /// otherwise, and a code decodes to a shared string without allocating.
 ///
@@ -136,12 +134,7 @@ private struct CodeLookup: Sendable {
         while true {
             let code = slots[slot]
             guard code != 0 else { return nil }
-            let matches = names[Int(code) - 1].withUnsafeBytes { name in
-                guard name.count == bytes.count else { return false }
-                guard let left = name.baseAddress, let right = bytes.baseAddress else { return true }
-                return memcmp(left, right, bytes.count) == 0
-            }
-            if matches { return UInt64(code) }
+            if names[Int(code) - 1].withUnsafeBytes({ WordHash.sameBytes($0, bytes) }) { return UInt64(code) }
             slot = (slot + 1) & mask
         }
     }

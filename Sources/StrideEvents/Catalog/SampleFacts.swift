@@ -50,23 +50,15 @@ public struct SampleFacts: Hashable, Sendable {
     /// Reads the leading fields of a `sample.recorded` payload; the metadata only when the
     /// sample is identified by a sync identifier (its version is there).
     ///
-    /// The leading fields are read here and in `SampleRecorded.init(decoding:)` alike, on
-    /// purpose: one shared reader building a `SampleFacts` that the full decoding then
-    /// copied from made every decode about 20 % slower (`stride-bench parts`, 2026-11-22).
-    /// A change to the payload's layout changes both.
+    /// The leading fields are read here and in `SampleRecorded.init(decoding:)` alike, field
+    /// by field, on purpose: one shared reader building a `SampleFacts` that the full
+    /// decoding then copied from made every decode about 20 % slower (`stride-bench parts`,
+    /// 2026-11-22). A change to the payload's layout changes both.
     init(decoding reader: inout BinaryReader, schemaVersion: UInt16, isSyncIdentified: Bool) throws {
         guard schemaVersion == 1 else { throw SampleRecorded.unknownVersion(schemaVersion) }
         (healthType, typeCode) = try reader.readHealthTypeAndCode()
-        guard let deviceClass = DeviceClass(rawValue: try reader.readByte()) else {
-            throw DecodingFailure("unknown device class")
-        }
-        self.deviceClass = deviceClass
-        switch try reader.readByte() {
-        case 0: value = .absent
-        case 1: value = .number(try reader.readDouble())
-        case 2: value = .text(try reader.readString())
-        case let other: throw DecodingFailure("unknown value kind \(other)")
-        }
+        deviceClass = try reader.readDeviceClass()
+        value = try reader.readSampleValue()
         unit = try reader.readOptional { try $0.readString() }
         start = try reader.readTimestamp()
         end = start.adding(milliseconds: try reader.readSignedVarint())
@@ -74,8 +66,7 @@ public struct SampleFacts: Hashable, Sendable {
             syncVersion = nil
             return
         }
-        let full = try SampleRecorded.readRest(&reader)
-        syncVersion = Self.syncVersion(in: full)
+        syncVersion = Self.syncVersion(in: try reader.readProvenance().metadata)
     }
 }
 

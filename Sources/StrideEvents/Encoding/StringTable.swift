@@ -1,5 +1,3 @@
-import Glibc
-
 /// Remembers recently decoded strings so that decoding the same bytes again returns the
 /// same string without allocating: a ledger repeats a few source names, units and versions
 /// millions of times.
@@ -45,7 +43,7 @@ public final class StringTable {
     {
         let hash = WordHash.of(key)
         let slot = WordHash.slot(of: hash, mask: mask)
-        if slots[slot].hash == hash, slots[slot].key.withUnsafeBytes({ Self.equal($0, key) }) {
+        if slots[slot].hash == hash, slots[slot].key.withUnsafeBytes({ WordHash.sameBytes($0, key) }) {
             return (slots[slot].string, slots[slot].mark)
         }
         let (string, mark) = make(key)
@@ -55,11 +53,5 @@ public final class StringTable {
 
     private static func decode(_ bytes: UnsafeRawBufferPointer) -> String {
         bytes.withMemoryRebound(to: UInt8.self) { String(decoding: $0, as: UTF8.self) }
-    }
-
-    private static func equal(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
-        guard left.count == right.count else { return false }
-        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return left.isEmpty }
-        return memcmp(leftBase, rightBase, left.count) == 0
     }
 }

@@ -1,7 +1,17 @@
+import Glibc
+
 /// A fast, non-cryptographic hash of short byte strings, for the in-memory tables of the
 /// hot paths (recently decoded strings, the health-type catalog): FNV-1a taken eight bytes
 /// at a time, then the remaining bytes one by one. Not stable across versions; never stored.
 enum WordHash {
+    /// Whether two byte strings are the same: what a table compares once the hashes agree.
+    @inline(__always)
+    static func sameBytes(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+        guard left.count == right.count else { return false }
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
+        return memcmp(leftBase, rightBase, left.count) == 0
+    }
+
     /// The 64-bit hash of `bytes`.
     @inline(__always)
     static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {

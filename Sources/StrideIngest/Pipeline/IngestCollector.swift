@@ -36,14 +36,17 @@ final class IngestCollector {
 
     /// Adds a sample.
     func add(sample: SampleRecorded, _ event: PendingEvent, file: String, line: Int) throws {
-        let code = Int(HealthTypeCatalog.code(of: sample.healthType) ?? 0)
+        let typeCode = HealthTypeCatalog.code(of: sample.healthType) ?? 0
+        let code = Int(typeCode)
         if code > 0 {
             if code >= samplesByCode.count { samplesByCode += Array(repeating: 0, count: code + 1 - samplesByCode.count) }
             samplesByCode[code] += 1
         } else {
             tallies.samplesByType[sample.healthType, default: 0] += 1
         }
-        if let problem = SampleQuality.problem(with: sample) { tallies.noteLeftOut(problem, at: "\(file):\(line)") }
+        if let problem = SampleQuality.problem(with: sample, typeCode: typeCode) {
+            tallies.noteLeftOut(problem, at: "\(file):\(line)")
+        }
         try add(event)
     }
 

@@ -22,16 +22,25 @@ extension Ledger {
     /// Daily records from encoded rows of the daily projection (rows come in key order, so
     /// a day's rows are together).
     static func dailyRecords(_ rows: EncodedRows, projection: DailyHealthProjection) throws -> [DailyRecord] {
-        var records: [DailyRecord] = []
+        try factsByDay(rows, projection: projection).map { day, facts in
+            DailyRecord.make(day: day, facts: facts, calendar: projection.calendar)
+        }
+    }
+
+    /// Each day's facts from encoded rows of the daily projection, in key order; with
+    /// `measure`, only that measure's rows are decoded.
+    static func factsByDay(_ rows: EncodedRows, projection: DailyHealthProjection, only measure: Measure? = nil) throws
+        -> [(day: CivilDate, facts: DayFacts)]
+    {
+        var days: [(day: CivilDate, facts: DayFacts)] = []
         var current: (day: CivilDate, rows: [(key: DailyHealthKey, row: DailyHealthRow)])?
         func finish() {
             guard let current else { return }
-            let facts = projection.dayFacts(current.rows)
-            records.append(DailyRecord.make(day: current.day, facts: facts, calendar: projection.calendar))
+            days.append((current.day, projection.dayFacts(current.rows)))
         }
         for entry in rows {
             let key = try entry.key.withUnsafeBytes { try projection.decodeKey($0) }
-            guard case .facts(let day, _, _) = key else { continue }
+            guard case .facts(let day, let rowMeasure, _) = key, measure == nil || rowMeasure == measure else { continue }
             let row = try entry.row.withUnsafeBytes { try projection.decodeRow($0) }
             if current?.day != day {
                 finish()
@@ -40,7 +49,7 @@ extension Ledger {
             current?.rows.append((key, row))
         }
         finish()
-        return records
+        return days
     }
 
     /// Each day's step total (nil for a day without steps) from `from` through `to`, as
@@ -50,23 +59,9 @@ extension Ledger {
         try catchUp()
         let projection = dailyHealth
         let rows = try store.storedRows(of: projection.name, from: projection.firstKey(of: from), before: projection.firstKey(of: to.adding(days: 1)))
-        var totals: [(day: CivilDate, steps: Double?)] = []
-        var current: (day: CivilDate, facts: [Fact])?
-        func finish() {
-            guard let current else { return }
-            totals.append((current.day, ActivityPolicy.total(current.facts, day: projection.calendar.span(of: current.day))?.value))
+        return try Self.factsByDay(rows, projection: projection, only: .steps).map { day, facts in
+            (day, ActivityPolicy.total(facts[.steps], day: projection.calendar.span(of: day))?.value)
         }
-        for entry in rows {
-            let key = try entry.key.withUnsafeBytes { try projection.decodeKey($0) }
-            guard case .facts(let day, let measure, _) = key, measure == .steps else { continue }
-            if current?.day != day {
-                finish()
-                current = (day, [])
-            }
-            current?.facts += try entry.row.withUnsafeBytes { try projection.decodeRow($0) }.facts
-        }
-        finish()
-        return totals
     }
 
     /// Samples by HealthKit type, from the stored projection (caught up first).

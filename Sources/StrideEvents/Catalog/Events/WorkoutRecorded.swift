@@ -92,18 +92,14 @@ public struct WorkoutRecorded: EventPayload {
         writer.write(distanceSource.rawValue)
         writer.write(optional: distanceAsWritten) { $0.write($1) }
         writer.write(optional: energyKilocalories) { $0.write($1) }
-        writer.write(optional: created) { $0.write($1) }
-        writer.write(sourceName)
-        writer.write(optional: sourceVersion) { $0.write($1) }
-        writer.write(optional: device) { $0.write($1) }
-        writer.write(metadata: metadata)
+        writer.writeProvenance(
+            created: created, sourceName: sourceName, sourceVersion: sourceVersion, device: device, metadata: metadata)
     }
 
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
         guard schemaVersion == 1 else { throw Self.unknownVersion(schemaVersion) }
         activityType = try reader.readString()
-        guard let deviceClass = DeviceClass(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown device class") }
-        self.deviceClass = deviceClass
+        deviceClass = try reader.readDeviceClass()
         start = try reader.readTimestamp()
         end = start.adding(milliseconds: try reader.readSignedVarint())
         durationSeconds = try reader.readOptional { try $0.readDouble() }
@@ -112,11 +108,9 @@ public struct WorkoutRecorded: EventPayload {
         distanceSource = source
         distanceAsWritten = try reader.readOptional { try $0.readString() }
         energyKilocalories = try reader.readOptional { try $0.readDouble() }
-        created = try reader.readOptional { try $0.readTimestamp() }
-        sourceName = try reader.readString()
-        sourceVersion = try reader.readOptional { try $0.readString() }
-        device = try reader.readOptional { try $0.readString() }
-        metadata = try reader.readMetadata()
+        let provenance = try reader.readProvenance()
+        (created, sourceName, sourceVersion, device, metadata) =
+            (provenance.created, provenance.sourceName, provenance.sourceVersion, provenance.device, provenance.metadata)
     }
 
     public var json: JSONValue {
