@@ -14,6 +14,15 @@ import PackageDescription
 // System libraries, from Debian: liblmdb-dev (the event log) and libssl-dev (SHA-256 for the
 // hash chain: OpenSSL uses the CPU's SHA extensions, and a reused EVP context costs about
 // 200 ns an event where swift-crypto's wrapper, allocating a context per hash, cost 300 ns).
+
+/// Release builds link the Swift runtime and Foundation statically (every Swift module is
+/// compiled against the static runtime, whose Foundation names the static libraries it
+/// needs, and the commands link with it). A process then starts in 6 ms instead of 12 (no
+/// symbol resolution over Foundation and ICU), and calls into the runtime (retain, release)
+/// skip the PLT: a 20 MB ingest took 15 % less time (`perf stat -r 15`, 0.153–0.159 s
+/// against 0.180–0.185 s). Debug builds, and so the tests, stay dynamic and link faster.
+let staticRuntime: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+let staticLink: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
 let package = Package(
     name: "Stride",
     products: [
@@ -119,10 +128,18 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+// The static runtime (see `staticRuntime`) for every Swift module and executable we build,
+// except in the fuzzing build, whose sanitizer runtime wants the shared one.
+let fuzzing = ProcessInfo.processInfo.environment["STRIDE_FUZZ"] == "1"
+for target in package.targets where !fuzzing && (target.type == .regular || target.type == .executable) {
+    target.swiftSettings = (target.swiftSettings ?? []) + staticRuntime
+    if target.type == .executable { target.linkerSettings = (target.linkerSettings ?? []) + staticLink }
+}
+
 // The libFuzzer target exists only when asked for (Tools/fuzz sets STRIDE_FUZZ=1 and builds
 // with `-sanitize=fuzzer -parse-as-library`): libFuzzer supplies `main`, which a normal
 // executable would clash with.
-if ProcessInfo.processInfo.environment["STRIDE_FUZZ"] == "1" {
+if fuzzing {
     package.targets.append(.executableTarget(name: "stride-fuzz", dependencies: ["StrideIngest"], path: "Tools/stride-fuzz"))
     package.products.append(.executable(name: "stride-fuzz", targets: ["stride-fuzz"]))
 }
