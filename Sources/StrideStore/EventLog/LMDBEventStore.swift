@@ -44,27 +44,25 @@ public final class LMDBEventStore: EventStore {
     /// - Throws: ``LMDBError``, or ``LedgerFormatError`` when a newer Stride wrote the ledger.
     public init(directory: String, initialMapSize: Int = LMDBEventStore.defaultInitialMapSize) throws {
         environment = try Environment(directory: directory, initialMapSize: initialMapSize, maxDatabases: 32)
+        let directory = directory
+        // The format is checked (or, in a new ledger, written) in the transaction that opens
+        // the databases: creating a ledger commits once.
         let databases = try environment.openDatabases([
             ("events", [.integerKeys]), ("keys", []),
             ("entities", [.duplicateSort, .duplicateFixed, .integerDuplicates]), ("typeRuns", [.integerKeys]), ("meta", []),
             ("projectionMeta", []),
-        ])
+        ]) { databases, transaction in try Self.checkFormat(of: directory, meta: databases[4], in: transaction) }
         (eventsDatabase, keysDatabase, entitiesDatabase, typeRunsDatabase, metaDatabase, projectionMetaDatabase) =
             (databases[0], databases[1], databases[2], databases[3], databases[4], databases[5])
-        try checkFormat()
     }
 
-    private func checkFormat() throws {
+    private static func checkFormat(of directory: String, meta: Database, in transaction: borrowing Transaction) throws {
         let key = Array("format".utf8)
-        try environment.write { transaction in
-            if let stored = try transaction.bytes(in: metaDatabase, forKey: key) {
-                let format = stored.count == 4 ? stored.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) } : 0
-                guard format <= Self.storageFormat else {
-                    throw LedgerFormatError(directory: directory, format: format)
-                }
-            } else {
-                try transaction.put(withUnsafeBytes(of: Self.storageFormat) { Array($0) }, forKey: key, in: metaDatabase)
-            }
+        if let stored = try transaction.bytes(in: meta, forKey: key) {
+            let format = stored.count == 4 ? stored.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) } : 0
+            guard format <= storageFormat else { throw LedgerFormatError(directory: directory, format: format) }
+        } else {
+            try transaction.put(withUnsafeBytes(of: storageFormat) { Array($0) }, forKey: key, in: meta)
         }
     }
 
@@ -96,7 +94,7 @@ public final class LMDBEventStore: EventStore {
         reactions: [any LedgerReaction] = []
     ) throws -> AppendOutcome {
         guard !events.isEmpty || !expecting.isEmpty else { return AppendOutcome(sequences: [], lastSequence: try lastSequence()) }
-        let databases = try projections.map { try rowsDatabase($0.name) }
+        let databases = try rowsDatabases(projections)
         return try environment.write { transaction in
             var (lastSequence, lastHash, lastTypeCode) = try tail(in: transaction)
             var indexer = LogIndexer(store: self, lastTypeCode: lastTypeCode)

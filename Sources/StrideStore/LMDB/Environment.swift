@@ -56,14 +56,24 @@ final class Environment: @unchecked Sendable {
 
     /// Opens (creating) named databases in one write transaction.
     func openDatabases(_ specifications: [(name: String, flags: Database.Flags)]) throws -> [Database] {
+        try openDatabases(specifications) { _, _ in }
+    }
+
+    /// Opens (creating) named databases, then runs `body` with them in the same write
+    /// transaction: a new environment is set up in one commit.
+    func openDatabases(
+        _ specifications: [(name: String, flags: Database.Flags)], then body: ([Database], borrowing Transaction) throws -> Void
+    ) throws -> [Database] {
         try write { transaction in
-            try specifications.map { specification in
+            let databases = try specifications.map { specification in
                 var dbi: MDB_dbi = 0
                 let flags = specification.flags.rawValue | UInt32(MDB_CREATE)
                 try LMDBError.check(
                     mdb_dbi_open(transaction.handle, specification.name, flags, &dbi), "mdb_dbi_open(\(specification.name))")
                 return Database(handle: dbi)
             }
+            try body(databases, transaction)
+            return databases
         }
     }
 

@@ -29,7 +29,7 @@ extension LMDBEventStore {
         _ projections: [any Projection], roundSize: UInt64 = 100_000, progress: (UInt64, UInt64) -> Void = { _, _ in }
     ) throws -> UInt64 {
         guard !projections.isEmpty else { return 0 }
-        let databases = try projections.map { try rowsDatabase($0.name) }
+        let databases = try rowsDatabases(projections)
         var folded: UInt64 = 0
         while true {
             let round = try environment.write { transaction -> (reached: UInt64, last: UInt64, folded: UInt64)? in

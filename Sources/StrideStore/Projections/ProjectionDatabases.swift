@@ -17,10 +17,20 @@ final class ProjectionDatabases: @unchecked Sendable {
     private var databases: [String: Database] = [:]
 
     func database(named name: String, in environment: Environment) throws -> Database {
-        if let known = lock.withLock({ databases[name] }) { return known }
-        let opened = try environment.openDatabases([("projection:" + name, [])])[0]
-        lock.withLock { databases[name] = opened }
-        return opened
+        try databases(named: [name], in: environment)[0]
+    }
+
+    /// The databases of several projections, those not open yet opened in one transaction
+    /// (a new ledger then commits once for all its projections, not once each).
+    func databases(named names: [String], in environment: Environment) throws -> [Database] {
+        let known = lock.withLock { names.map { databases[$0] } }
+        let missing = names.indices.filter { known[$0] == nil }
+        guard !missing.isEmpty else { return known.compactMap { $0 } }
+        let opened = try environment.openDatabases(missing.map { ("projection:" + names[$0], []) })
+        return lock.withLock {
+            for (index, database) in zip(missing, opened) { databases[names[index]] = database }
+            return names.compactMap { databases[$0] }
+        }
     }
 }
 
@@ -28,6 +38,11 @@ extension LMDBEventStore {
     /// The database of a projection's rows.
     func rowsDatabase(_ name: String) throws -> Database {
         try projectionDatabases.database(named: name, in: environment)
+    }
+
+    /// The databases of these projections' rows, in their order.
+    func rowsDatabases(_ projections: [any Projection]) throws -> [Database] {
+        try projectionDatabases.databases(named: projections.map(\.name), in: environment)
     }
 
     func checkpoint(of name: String, in transaction: borrowing Transaction) throws -> ProjectionCheckpoint? {

@@ -9,7 +9,7 @@ struct StrideBench: ParsableCommand {
         abstract: "Measure Stride beside raw LMDB and the Python peers, and print medians and ratios.",
         discussion: "The machine may be busy: each figure is the median of several runs; compare ratios, not seconds.",
         subcommands: [
-            LogBenchmark.self, IngestBenchmark.self, RebuildBenchmark.self, PartsBenchmark.self, FaultBenchmark.self,
+            LogBenchmark.self, IngestBenchmark.self, ReadBenchmark.self, RebuildBenchmark.self, PartsBenchmark.self, FaultBenchmark.self,
             LoadBenchmark.self, FuzzBenchmark.self, FuzzWorker.self,
         ],
         defaultSubcommand: LogBenchmark.self
