@@ -17,3 +17,18 @@ static inline void stride_sha256_two(const void *first, size_t firstLength, cons
     if (secondLength > 0) SHA256_Update(&context, second, secondLength);
     SHA256_Final(digest, &context);
 }
+
+/// The state after hashing `prefix`, whose length is a multiple of 64 bytes (whole blocks),
+/// for ``stride_sha256_resume``.
+static inline void stride_sha256_prefix(const void *prefix, size_t length, SHA256_CTX *state) {
+    SHA256_Init(state);
+    if (length > 0) SHA256_Update(state, prefix, length);
+}
+
+/// SHA-256 of a prefix hashed into `state` followed by `rest`, into `digest` (32 bytes);
+/// `state` is left as it was.
+static inline void stride_sha256_resume(const SHA256_CTX *state, const void *rest, size_t length, unsigned char *digest) {
+    SHA256_CTX context = *state;
+    if (length > 0) SHA256_Update(&context, rest, length);
+    SHA256_Final(digest, &context);
+}

@@ -7,6 +7,8 @@ import StrideEvents
 /// and two samples that differ in any attribute have two.
 struct IdentityHasher {
     private let hasher = SHA256Hasher()
+    /// The hash states after the fields a record shares with others of its type and source.
+    private let recordPrefixes = SHA256Prefixes()
     private var material: [UInt8] = []
     private var order: [Int] = []
     /// The sorted order of attributes, by the signature of their names as written: an
@@ -81,6 +83,8 @@ struct IdentityHasher {
         if let sourceVersion { Self.append(sourceVersion, tag: 3, to: &material) }
         if let device { Self.append(device, tag: 4, to: &material) }
         if let unit { Self.append(unit, tag: 5, to: &material) }
+        // Everything so far is the same for every record of this type, source and device.
+        let shared = material.count / 64 * 64
         if hasValue {
             material.append(6)
             material.append(contentsOf: valueText)
@@ -89,7 +93,9 @@ struct IdentityHasher {
         Self.append(start, tag: 8, to: &material)
         Self.append(end, tag: 9, to: &material)
         if !parts.isEmpty { appendNotedAttributes() }
-        return hashMaterial()
+        return material.withUnsafeBytes { bytes in
+            hasher.digest(bytes, reusing: shared, from: recordPrefixes) { UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)) }
+        }
     }
 
     /// Appends the noted attributes to the material, sorted by name: each as a record

@@ -68,15 +68,15 @@ struct RecordDraft {
         metadata.append(MetadataEntry(key: reader.string(key, in: element), value: value))
     }
 
-    /// The sample and its pending event.
-    func finish(identity: inout IdentityHasher) -> (SampleRecorded, PendingEvent) {
+    /// The sample, made of the draft's own fields (moved, not copied), and its identity.
+    consuming func finish(identity: inout IdentityHasher) -> (SampleRecorded, EntityReference, IdempotencyKey) {
+        let (entity, key) = identity.identity(
+            kind: .sample, type: healthType, start: start, metadata: metadata, attributeHash: attributeHash)
         let sample = SampleRecorded(
             healthType: healthType, deviceClass: DeviceClassifier.classify(device: device, sourceName: sourceName), value: value,
             unit: unit, start: start, end: end, created: created, sourceName: sourceName, sourceVersion: sourceVersion,
             device: device, metadata: metadata)
-        let (entity, key) = identity.identity(
-            kind: .sample, type: healthType, start: start, metadata: metadata, attributeHash: attributeHash)
-        return (sample, PendingEvent(.sampleRecorded(sample), occurredAt: start, entity: entity, idempotencyKey: key))
+        return (sample, entity, key)
     }
 
     static func date(_ attribute: XMLAttribute, in element: XMLElement) throws -> Timestamp {

@@ -46,8 +46,8 @@ struct NDJSONReader {
                 let (workout, event) = try workout(from: object)
                 try collector.add(workout: workout, event)
             } else {
-                let (sample, event) = try sample(from: object)
-                try collector.add(sample: sample, event, file: file, line: line)
+                let (sample, entity, key) = try sample(from: object)
+                try collector.add(sample: sample, entity: entity, key: key, file: file, line: line)
             }
         } catch let rejection as LineRejection {
             collector.reject(line: line, file: file, reason: rejection.reason)
@@ -56,7 +56,7 @@ struct NDJSONReader {
         }
     }
 
-    private mutating func sample(from object: [String: Any]) throws -> (SampleRecorded, PendingEvent) {
+    private mutating func sample(from object: [String: Any]) throws -> (SampleRecorded, EntityReference, IdempotencyKey) {
         let type = try Self.text(object, "type")
         let start = try Self.instant(object, "start")
         let end = try Self.instant(object, "end")
@@ -78,8 +78,7 @@ struct NDJSONReader {
         let hash = try Self.optionalText(object, "id").map { identity.hash("client", source, $0) }
             ?? identity.hash("ndjson", type, source, deviceClass.description, unit ?? "", "\(value)", "\(start.millisecondsSince1970)", "\(end.millisecondsSince1970)")
         let id = SampleIdentity.make(start: start, hash: hash)
-        let event = PendingEvent(.sampleRecorded(sample), occurredAt: start, entity: EntityReference(.sample, id: id), idempotencyKey: IdempotencyKey(id))
-        return (sample, event)
+        return (sample, EntityReference(.sample, id: id), IdempotencyKey(id))
     }
 
     private mutating func workout(from object: [String: Any]) throws -> (WorkoutRecorded, PendingEvent) {

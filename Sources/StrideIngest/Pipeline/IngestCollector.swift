@@ -34,8 +34,9 @@ final class IngestCollector {
         batch.reserveCapacity(batchSize)
     }
 
-    /// Adds a sample.
-    func add(sample: SampleRecorded, _ event: PendingEvent, file: String, line: Int) throws {
+    /// Adds a sample: counted by type, checked for quality, then batched as a pending event
+    /// with this identity, made here so that the sample moves into it rather than being copied.
+    func add(sample: consuming SampleRecorded, entity: EntityReference, key: IdempotencyKey, file: String, line: Int) throws {
         let typeCode = HealthTypeCatalog.code(of: sample.healthType) ?? 0
         let code = Int(typeCode)
         if code > 0 {
@@ -47,7 +48,8 @@ final class IngestCollector {
         if let problem = SampleQuality.problem(with: sample, typeCode: typeCode) {
             tallies.noteLeftOut(problem, at: "\(file):\(line)")
         }
-        try add(event)
+        let start = sample.start
+        try add(PendingEvent(.sampleRecorded(sample), occurredAt: start, entity: entity, idempotencyKey: key))
     }
 
     /// Adds a workout.
