@@ -20,7 +20,7 @@ struct JournalCommand: ParsableCommand {
         subcommands: [Add.self, List.self])
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a journal entry.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a journal entry.")
         @OptionGroup var ledger: LedgerOptions
         @OptionGroup var time: ActionTime
         @Argument(parsing: .remaining, help: "The entry's text.") var text: [String]
@@ -32,7 +32,7 @@ struct JournalCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List journal entries.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List journal entries.")
         @OptionGroup var ledger: LedgerOptions
         @OptionGroup var output: OutputOptions
 
@@ -80,7 +80,7 @@ struct PointsCommand: ParsableCommand {
     }
 
     struct History: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Every award and spend, with its sequence and rule.")
+        static let configuration = CommandConfiguration(commandName: "history", abstract: "Every award and spend, with its sequence and rule.")
         @OptionGroup var ledger: LedgerOptions
         @OptionGroup var output: OutputOptions
 
@@ -98,7 +98,7 @@ struct PointsCommand: ParsableCommand {
     }
 
     struct Spend: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "spend", 
             abstract: "Spend points (to reopen a missed day, say): only what the balance covers.")
         @OptionGroup var ledger: LedgerOptions
         @OptionGroup var time: ActionTime

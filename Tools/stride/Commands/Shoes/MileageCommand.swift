@@ -36,7 +36,7 @@ struct MileageCommand: ParsableCommand {
     }
 
     struct Explain: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "explain", 
             abstract: "Every event that moved a shoe's kilometres, in order, with the running total.",
             discussion: "The last running total always equals the shoe's kilometres.")
         @OptionGroup var ledger: LedgerOptions

@@ -9,7 +9,7 @@ struct ShoesCommand: ParsableCommand {
         subcommands: [Add.self, List.self, Rename.self, Retire.self, Unretire.self, Default.self], defaultSubcommand: List.self)
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a shoe to the rack.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a shoe to the rack.")
         @OptionGroup var ledger: LedgerOptions
         @OptionGroup var time: ActionTime
         @Argument(help: "The shoe's name, e.g. \"Pegasus 40\".") var name: String
@@ -32,7 +32,7 @@ struct ShoesCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the shoes with their kilometres.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the shoes with their kilometres.")
         @OptionGroup var ledger: LedgerOptions
         @OptionGroup var output: OutputOptions
 
@@ -49,7 +49,7 @@ struct ShoesCommand: ParsableCommand {
     }
 
     struct Rename: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Rename a shoe.")
+        static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a shoe.")
         @OptionGroup var ledger: LedgerOptions
         @OptionGroup var time: ActionTime
         @Argument(help: "The shoe: its id or its name.") var shoe: String
@@ -62,7 +62,7 @@ struct ShoesCommand: ParsableCommand {
     }
 
     struct Retire: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Retire a shoe: it takes no new workouts.")
+        static let configuration = CommandConfiguration(commandName: "retire", abstract: "Retire a shoe: it takes no new workouts.")
         @OptionGroup var ledger: LedgerOptions
         @OptionGroup var time: ActionTime
         @Argument(help: "The shoe: its id or its name.") var shoe: String
@@ -74,7 +74,7 @@ struct ShoesCommand: ParsableCommand {
     }
 
     struct Unretire: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Bring a retired shoe back.")
+        static let configuration = CommandConfiguration(commandName: "unretire", abstract: "Bring a retired shoe back.")
         @OptionGroup var ledger: LedgerOptions
         @OptionGroup var time: ActionTime
         @Argument(help: "The shoe: its id or its name.") var shoe: String
@@ -86,7 +86,7 @@ struct ShoesCommand: ParsableCommand {
     }
 
     struct Default: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "default", 
             abstract: "Choose the default shoe: runs that start from now on go to it.",
             discussion: "Runs recorded before the moment it becomes the default are never swept onto it.")
         @OptionGroup var ledger: LedgerOptions
