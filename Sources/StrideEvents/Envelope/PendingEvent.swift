@@ -29,8 +29,9 @@ public struct PendingEvent: Sendable {
         self.occurredAt = occurredAt
         self.entity = entity
         self.idempotencyKey = idempotencyKey
-        self.body = .event(event)
+        // The code first: the event then moves into the body instead of being copied.
         typeCode = event.typeCode
+        self.body = .event(event)
     }
 
     /// Creates a pending event from an encoded payload.

@@ -84,8 +84,8 @@ struct HealthExportReader: XMLHandler {
     private mutating func finishTopLevel() throws {
         if let draft = record.take() {
             let line = draft.line
-            let (sample, entity, key) = draft.finish(identity: &identity)
-            try collector.add(sample: sample, entity: entity, key: key, file: file, line: line)
+            let (sample, entity, key) = (consume draft).finish(identity: &identity)
+            try collector.add(sample: consume sample, entity: entity, key: key, file: file, line: line)
         } else if let draft = workout.take() {
             let (finished, event) = draft.finish(identity: &identity)
             try collector.add(workout: finished, event)

@@ -49,7 +49,7 @@ final class IngestCollector {
             tallies.noteLeftOut(problem, at: "\(file):\(line)")
         }
         let start = sample.start
-        try add(PendingEvent(.sampleRecorded(sample), occurredAt: start, entity: entity, idempotencyKey: key))
+        try add(PendingEvent(.sampleRecorded(consume sample), occurredAt: start, entity: entity, idempotencyKey: key))
     }
 
     /// Adds a workout.
