@@ -7,7 +7,8 @@ import StrideEvents
 /// and two samples that differ in any attribute have two.
 struct IdentityHasher {
     private let hasher = SHA256Hasher()
-    /// The hash states after the fields a record shares with others of its type and source.
+    /// The hash states after the fields a record shares with others of its type and source
+    /// (see ``recordHash(type:sourceName:sourceVersion:device:unit:created:start:end:)``).
     private let recordPrefixes = SHA256Prefixes()
     private var material: [UInt8] = []
     private var order: [Int] = []
@@ -83,7 +84,8 @@ struct IdentityHasher {
         if let sourceVersion { Self.append(sourceVersion, tag: 3, to: &material) }
         if let device { Self.append(device, tag: 4, to: &material) }
         if let unit { Self.append(unit, tag: 5, to: &material) }
-        // Everything so far is the same for every record of this type, source and device.
+        // Everything so far is the same for every record of this type, source, version, device
+        // and unit: the whole blocks of it are hashed once and resumed from.
         let shared = material.count / 64 * 64
         if hasValue {
             material.append(6)

@@ -44,7 +44,6 @@ public final class LMDBEventStore: EventStore {
     /// - Throws: ``LMDBError``, or ``LedgerFormatError`` when a newer Stride wrote the ledger.
     public init(directory: String, initialMapSize: Int = LMDBEventStore.defaultInitialMapSize) throws {
         environment = try Environment(directory: directory, initialMapSize: initialMapSize, maxDatabases: 32)
-        let directory = directory
         // The format is checked (or, in a new ledger, written) in the transaction that opens
         // the databases: creating a ledger commits once.
         let databases = try environment.openDatabases([
