@@ -76,9 +76,6 @@ public struct ProjectionRows<Key: Hashable, Row> {
         slots[key] = Slot(row: nil, changed: true)
     }
 
-    /// The row under a key as it stands, without loading.
-    func loaded(_ key: Key) -> Row? { slots[key]?.row }
-
     /// Calls `body` with every key known: its row (nil when it has none) and whether this
     /// run changed it. In no particular order.
     @inlinable

@@ -45,31 +45,30 @@ public enum Measure: UInt8, CaseIterable, Sendable {
     /// The measure a sample feeds and its value in Stride's units; nil when it feeds none,
     /// or when ``SampleQuality`` leaves it out.
     public static func reading(_ sample: SampleFacts) -> (measure: Measure, value: Double, sleep: SleepValue?)? {
-        switch sample.typeCode {
-        case HealthTypeCatalog.sleepAnalysis, HealthTypeCatalog.heartRate, HealthTypeCatalog.restingHeartRate,
-            HealthTypeCatalog.stepCount, HealthTypeCatalog.distanceWalkingRunning, HealthTypeCatalog.activeEnergyBurned:
-            guard SampleQuality.problem(with: sample) == nil else { return nil }
-        default:
-            return nil
-        }
+        let reading: (measure: Measure, value: Double, sleep: SleepValue?)?
         switch sample.typeCode {
         case HealthTypeCatalog.sleepAnalysis:
-            return SleepValue(sample.value.text ?? "").map { (.sleep, 0, $0) }
+            reading = SleepValue(sample.value.text ?? "").map { (.sleep, 0, $0) }
         case HealthTypeCatalog.heartRate:
-            return sample.value.number.map { (.heartRate, $0, nil) }
+            reading = sample.value.number.map { (.heartRate, $0, nil) }
         case HealthTypeCatalog.restingHeartRate:
-            return sample.value.number.map { (.restingHeartRate, $0, nil) }
+            reading = sample.value.number.map { (.restingHeartRate, $0, nil) }
         case HealthTypeCatalog.stepCount:
-            return sample.value.number.map { (.steps, $0, nil) }
+            reading = sample.value.number.map { (.steps, $0, nil) }
         case HealthTypeCatalog.distanceWalkingRunning:
-            guard let value = sample.value.number, let factor = HealthUnits.metres(per: sample.unit ?? "m") else { return nil }
-            return (.distance, value * factor, nil)
+            reading = sample.value.number.flatMap { value in
+                HealthUnits.metres(per: sample.unit ?? "m").map { (.distance, value * $0, nil) }
+            }
         case HealthTypeCatalog.activeEnergyBurned:
-            guard let value = sample.value.number, let factor = HealthUnits.kilocalories(per: sample.unit ?? "kcal") else { return nil }
-            return (.activeEnergy, value * factor, nil)
+            reading = sample.value.number.flatMap { value in
+                HealthUnits.kilocalories(per: sample.unit ?? "kcal").map { (.activeEnergy, value * $0, nil) }
+            }
         default:
+            // Types no measure reads are not checked for quality: most samples are of them.
             return nil
         }
+        guard SampleQuality.problem(with: sample) == nil else { return nil }
+        return reading
     }
 }
 

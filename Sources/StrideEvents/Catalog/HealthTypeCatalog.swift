@@ -106,7 +106,17 @@ public enum HealthTypeCatalog {
         code >= 1 && code <= UInt64(identifiers.count) && quantityCodes[Int(code - 1)]
     }
 
-    private static let quantityCodes = identifiers.map { $0.utf8.starts(with: "HKQuantityTypeIdentifier".utf8) }
+    /// Whether a type is a quantity type: by its code when listed (`code` is 0 otherwise),
+    /// else by its identifier.
+    static func isQuantity(code: UInt64, identifier: String) -> Bool {
+        code != 0 ? isQuantity(code: code) : isQuantity(identifier)
+    }
+
+    private static func isQuantity(_ identifier: String) -> Bool {
+        identifier.utf8.starts(with: "HKQuantityTypeIdentifier".utf8)
+    }
+
+    private static let quantityCodes = identifiers.map(isQuantity)
 }
 
 /// An open-addressed table from identifier bytes to codes, built once.

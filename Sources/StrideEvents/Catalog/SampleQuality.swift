@@ -24,11 +24,7 @@ public enum SampleQuality {
         typeCode: UInt64, healthType: String, value: SampleValue, unit: String?, start: Timestamp, end: Timestamp
     ) -> String? {
         if end < start { return "it ends before it starts" }
-        let isQuantity =
-            typeCode != 0
-            ? HealthTypeCatalog.isQuantity(code: typeCode)
-            : healthType.utf8.starts(with: "HKQuantityTypeIdentifier".utf8)
-        if isQuantity, value.number == nil { return "its value is not a number" }
+        if HealthTypeCatalog.isQuantity(code: typeCode, identifier: healthType), value.number == nil { return "its value is not a number" }
         if let number = value.number, !number.isFinite { return "its value is not a finite number" }
         if let unit, !isKnown(unit: unit, forCode: typeCode) {
             return "its unit \"\(unit)\" is unknown for \(healthType)"

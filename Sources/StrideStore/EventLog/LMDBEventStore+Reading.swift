@@ -16,16 +16,26 @@ extension LMDBEventStore {
     public func scan(from: UInt64, through: UInt64, _ visit: (RecordedEvent) throws -> Bool) throws {
         try environment.read { transaction in
             let strings = StringTable()
-            try transaction.withCursor(eventsDatabase) { cursor in
-                var entry = try cursor.seek(atOrAfter: max(from, 1))
-                while let current = entry {
-                    let sequence = current.integerKey
-                    guard sequence <= through else { return }
-                    // On to the next first, its bytes loading while this one is decoded.
-                    entry = try cursor.next()
-                    if let next = entry { MemoryHint.willRead(next.value) }
-                    guard try visit(try Self.decode(current.value, sequence: sequence, strings: strings)) else { return }
-                }
+            try walkLog(from: from, through: through, in: transaction) { sequence, bytes in
+                try visit(try Self.decode(bytes, sequence: sequence, strings: strings))
+            }
+        }
+    }
+
+    /// Hands the stored bytes of each event from `first` through `last` to `body`, in order,
+    /// until it returns false: the one walk over the log behind scans, folds and replays.
+    /// The cursor moves on first, so that the next event's bytes are on their way into the
+    /// cache while `body` reads this one (values stay put while the transaction reads).
+    func walkLog(
+        from first: UInt64, through last: UInt64, in transaction: borrowing Transaction,
+        _ body: (UInt64, UnsafeRawBufferPointer) throws -> Bool
+    ) throws {
+        try transaction.withCursor(eventsDatabase) { cursor in
+            var entry = try cursor.seek(atOrAfter: max(first, 1))
+            while let current = entry, current.integerKey <= last {
+                entry = try cursor.next()
+                if let next = entry { MemoryHint.willRead(next.value) }
+                guard try body(current.integerKey, current.value) else { return }
             }
         }
     }

@@ -71,23 +71,15 @@ extension LMDBEventStore {
         _ body: (UInt64, ProjectionEvent) throws -> Void
     ) throws {
         let strings = StringTable()
-        try transaction.withCursor(eventsDatabase) { cursor in
-            var entry = try cursor.seek(atOrAfter: max(first, 1))
-            while let current = entry, current.integerKey <= last {
-                let sequence = current.integerKey
-                // The cursor moves on first, so that the next event's bytes are on their way
-                // into the cache while this one is decoded (values stay put while the
-                // transaction reads).
-                entry = try cursor.next()
-                if let next = entry { MemoryHint.willRead(next.value) }
-                let event: ProjectionEvent
-                do {
-                    event = try Envelope.decodeForProjection(current.value, strings: strings)
-                } catch {
-                    throw EventLogFault(sequence: sequence, problem: "it cannot be decoded (\(error)); run `stride verify`")
-                }
-                try body(sequence, event)
+        try walkLog(from: first, through: last, in: transaction) { sequence, bytes in
+            let event: ProjectionEvent
+            do {
+                event = try Envelope.decodeForProjection(bytes, strings: strings)
+            } catch {
+                throw EventLogFault(sequence: sequence, problem: "it cannot be decoded (\(error)); run `stride verify`")
             }
+            try body(sequence, event)
+            return true
         }
     }
 }

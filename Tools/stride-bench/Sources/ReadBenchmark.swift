@@ -25,7 +25,7 @@ struct ReadBenchmark: ParsableCommand {
         }
         seconds.sort()
         guard let result else { return }
-        let median = seconds[seconds.count / 2]
+        let median = Rate(label: "read", perSecond: seconds).median
         let records = result.counts.samples + result.counts.workouts + result.counts.activitySummaries
         print(String(
             format: "read %@: %.1f ms median (%.1f–%.1f over %d runs), %.0f MB/s, %@ records",
