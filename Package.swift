@@ -21,7 +21,7 @@ import PackageDescription
 /// symbol resolution over Foundation and ICU), and calls into the runtime (retain, release)
 /// skip the PLT: a 20 MB ingest took 15 % less time (`perf stat -r 15`, 0.153–0.159 s
 /// against 0.180–0.185 s). Debug builds, and so the tests, stay dynamic and link faster.
-let staticRuntime: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+let staticRuntime: [SwiftSetting] = [.unsafeFlags(["-static-stdlib", "-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 let staticLink: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
 let package = Package(
     name: "Stride",
