@@ -55,4 +55,13 @@ public struct SampleTypeName: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) {
         if code != 0 { hasher.combine(code) } else { hasher.combine(name) }
     }
+
+    /// A listed type's code mixed without SipHash (see ``RowKeyHash``); others hash their name.
+    public func _rawHashValue(seed: Int) -> Int {
+        if code != 0 { return RowKeyHash.mix(code, seed: seed) }
+        var hasher = Hasher()
+        hasher.combine(seed)
+        hasher.combine(name)
+        return hasher.finalize()
+    }
 }

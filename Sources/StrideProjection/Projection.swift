@@ -28,6 +28,13 @@ public protocol Projection: Sendable {
     func encode(row: Row, into writer: inout BinaryWriter)
     /// A row from its bytes.
     func decodeRow(_ bytes: UnsafeRawBufferPointer) throws -> Row
+
+    /// A run of this projection whose rows not yet seen are loaded through `load`. A
+    /// requirement (with a default) so that each projection's module compiles the run for
+    /// its own keys and rows: an engine holds projections as `any Projection`, and a run made
+    /// through the protocol extension alone ran unspecialized, copying every row and event
+    /// through value witnesses.
+    func makeRun(load: @escaping ([UInt8]) throws -> [UInt8]?) -> RunningProjection
 }
 
 extension Projection {
@@ -39,35 +46,62 @@ extension Projection {
     }
 
     /// A run of this projection whose rows not yet seen are loaded through `load`.
-    public func makeRun(load: @escaping ([UInt8]) throws -> [UInt8]?) -> any ProjectionRunning {
-        ProjectionRun(projection: self, load: load)
+    @inlinable
+    public func makeRun(load: @escaping ([UInt8]) throws -> [UInt8]?) -> RunningProjection {
+        let run = ProjectionRun(projection: self, load: load)
+        return RunningProjection(
+            name: name, version: version, apply: { run.apply($0) }, loadFailure: { run.rows.loadFailure },
+            encodedChanges: { run.encodedChanges() }, encodedRows: { run.encodedRows() })
     }
 }
 
 /// Rows in stored form: key bytes and row bytes, in key-byte order.
 public typealias EncodedRows = [(key: [UInt8], row: [UInt8])]
 
-/// A projection being run over events, its type erased so an engine can run several.
-public protocol ProjectionRunning: AnyObject {
+/// A projection being run over events, its type erased so an engine can run several: the
+/// typed run's steps as closures made where the projection's type is known (so each is
+/// compiled for that projection's keys and rows).
+public final class RunningProjection {
     /// The projection's name.
-    var name: String { get }
+    public let name: String
     /// The projection's version.
-    var version: UInt32 { get }
+    public let version: UInt32
+    private let applyStep: (ProjectionEvent) -> Void
+    private let loadFailureStep: () -> (any Error)?
+    private let encodedChangesStep: () -> [(key: [UInt8], row: [UInt8]?)]
+    private let encodedRowsStep: () -> EncodedRows
+
+    /// Wraps a typed run's steps.
+    public init(
+        name: String, version: UInt32, apply: @escaping (ProjectionEvent) -> Void, loadFailure: @escaping () -> (any Error)?,
+        encodedChanges: @escaping () -> [(key: [UInt8], row: [UInt8]?)], encodedRows: @escaping () -> EncodedRows
+    ) {
+        self.name = name
+        self.version = version
+        applyStep = apply
+        loadFailureStep = loadFailure
+        encodedChangesStep = encodedChanges
+        encodedRowsStep = encodedRows
+    }
+
     /// Folds an event in.
-    func apply(_ event: ProjectionEvent)
+    public func apply(_ event: ProjectionEvent) { applyStep(event) }
     /// The first failure to load or decode a stored row, if any (the run is then invalid).
-    var loadFailure: (any Error)? { get }
+    public var loadFailure: (any Error)? { loadFailureStep() }
     /// The rows changed so far, encoded: a nil row is a deleted one. Sorted by key bytes.
-    func encodedChanges() -> [(key: [UInt8], row: [UInt8]?)]
+    public func encodedChanges() -> [(key: [UInt8], row: [UInt8]?)] { encodedChangesStep() }
     /// Every row the run holds, encoded and sorted (all of them, after a run from sequence 1).
-    func encodedRows() -> EncodedRows
+    public func encodedRows() -> EncodedRows { encodedRowsStep() }
 }
 
-/// A typed run of one projection.
-final class ProjectionRun<P: Projection>: ProjectionRunning {
-    let projection: P
-    private var rows: ProjectionRows<P.Key, P.Row>
+/// A typed run of one projection. Inlinable, so that it is specialized for each projection
+/// (see ``Projection/makeRun(load:)``).
+@usableFromInline
+final class ProjectionRun<P: Projection> {
+    @usableFromInline let projection: P
+    @usableFromInline var rows: ProjectionRows<P.Key, P.Row>
 
+    @inlinable
     init(projection: P, load: @escaping ([UInt8]) throws -> [UInt8]?) {
         self.projection = projection
         rows = ProjectionRows { [projection] key in
@@ -75,25 +109,28 @@ final class ProjectionRun<P: Projection>: ProjectionRunning {
         }
     }
 
-    var name: String { projection.name }
-    var version: UInt32 { projection.version }
-    var loadFailure: (any Error)? { rows.loadFailure }
+    @inlinable var name: String { projection.name }
+    @inlinable var version: UInt32 { projection.version }
+    @inlinable var loadFailure: (any Error)? { rows.loadFailure }
 
+    @inlinable
     func apply(_ event: ProjectionEvent) {
         projection.apply(event, to: &rows)
     }
 
+    @inlinable
     func encodedChanges() -> [(key: [UInt8], row: [UInt8]?)] {
         var keys: [[UInt8]] = []
         var encoded: [[UInt8]?] = []
         rows.forEachSlot { key, row, changed in
             guard changed else { return }
             keys.append(projection.encode(key: key))
-            encoded.append(row.map(projection.encodedRow))
+            if let row { encoded.append(projection.encodedRow(row)) } else { encoded.append(nil) }
         }
-        return Self.keyOrder(keys).map { (keys[$0], encoded[$0]) }
+        return Self.keyOrder(keys).map { (Self.take(&keys[$0], leaving: []), Self.take(&encoded[$0], leaving: nil)) }
     }
 
+    @inlinable
     func encodedRows() -> EncodedRows {
         var keys: [[UInt8]] = []
         var encoded: [[UInt8]] = []
@@ -102,15 +139,39 @@ final class ProjectionRun<P: Projection>: ProjectionRunning {
             keys.append(projection.encode(key: key))
             encoded.append(projection.encodedRow(row))
         }
-        return Self.keyOrder(keys).map { (keys[$0], encoded[$0]) }
+        return Self.keyOrder(keys).map { (Self.take(&keys[$0], leaving: []), Self.take(&encoded[$0], leaving: [])) }
+    }
+
+    /// The value in `slot`, moved out (leaving `empty`) rather than copied and released.
+    @inlinable
+    static func take<Value>(_ slot: inout Value, leaving empty: Value) -> Value {
+        var value = empty
+        swap(&value, &slot)
+        return value
     }
 
     /// The positions of `keys` in key-byte order. Positions are sorted rather than the rows
     /// themselves: moving a row while sorting retains and releases its arrays, and a rebuild
-    /// sorts hundreds of thousands.
-    private static func keyOrder(_ keys: [[UInt8]]) -> [Int] {
-        keys.withUnsafeBufferPointer { keys in
-            Array(keys.indices).sorted { keys[$0].sortsBefore(keys[$1]) }
+    /// sorts hundreds of thousands. The keys are compared as slices of one buffer holding
+    /// them all: comparing two arrays retained both, which was most of the sort's time.
+    @usableFromInline
+    static func keyOrder(_ keys: [[UInt8]]) -> [Int] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(keys.reduce(0) { $0 + $1.count })
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(keys.count)
+        for key in keys {
+            ranges.append(bytes.count..<bytes.count + key.count)
+            bytes += key
         }
+        var order = Array(keys.indices)
+        bytes.withUnsafeBytes { bytes in
+            ranges.withUnsafeBufferPointer { ranges in
+                order.sort { left, right in
+                    UnsafeRawBufferPointer(rebasing: bytes[ranges[left]]).sortsBefore(UnsafeRawBufferPointer(rebasing: bytes[ranges[right]]))
+                }
+            }
+        }
+        return order
     }
 }

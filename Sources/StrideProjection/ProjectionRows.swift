@@ -80,7 +80,13 @@ public struct ProjectionRows<Key: Hashable, Row> {
     /// run changed it. In no particular order.
     @inlinable
     public func forEachSlot(_ body: (Key, Row?, Bool) -> Void) {
-        for (key, slot) in slots { body(key, slot.row, slot.changed) }
+        // By index, so each row is lent to `body` rather than copied out (and its arrays
+        // retained) as iterating the dictionary would.
+        var index = slots.startIndex
+        while index != slots.endIndex {
+            body(slots.keys[index], slots.values[index].row, slots.values[index].changed)
+            slots.formIndex(after: &index)
+        }
     }
 
     /// Every row held (all of them, after a run from sequence 1).

@@ -108,12 +108,23 @@ public enum DailyHealthKey: Hashable, Sendable {
 
     /// One word per key (a fold hashes a key for every sample it places).
     public func hash(into hasher: inout Hasher) {
+        hasher.combine(word)
+    }
+
+    /// The word, mixed without SipHash (see ``RowKeyHash``).
+    public func _rawHashValue(seed: Int) -> Int {
+        RowKeyHash.mix(word, seed: seed)
+    }
+
+    /// The key as one word: equal keys give equal words.
+    private var word: UInt64 {
         switch self {
         case .facts(let day, let measure, let hour):
             let date = UInt64(truncatingIfNeeded: day.year &* 384 &+ day.month &* 32 &+ day.day)
-            hasher.combine(date << 16 | UInt64(measure.rawValue) << 8 | UInt64(hour))
+            return date << 16 | UInt64(measure.rawValue) << 8 | UInt64(hour)
         case .synced(let id):
-            hasher.combine(UInt64(truncatingIfNeeded: id) ^ UInt64(truncatingIfNeeded: id >> 64) &* 0x9E37_79B9_7F4A_7C15)
+            // The high bit set: a synced key never shares a word with a day's.
+            return (UInt64(truncatingIfNeeded: id) ^ UInt64(truncatingIfNeeded: id >> 64) &* 0x9E37_79B9_7F4A_7C15) | 1 << 63
         }
     }
 }

@@ -75,7 +75,7 @@ extension LMDBEventStore {
             }
             var folded: UInt64 = 0
             try forEachProjectionEvent(from: lowest + 1, through: end, in: transaction) { sequence, event in
-                for (index, run) in runs.enumerated() where checkpoints[index] < sequence { run.apply(event) }
+                for index in runs.indices where checkpoints[index] < sequence { runs[index].apply(event) }
                 folded += 1
             }
             for (index, run) in runs.enumerated() {

@@ -50,12 +50,12 @@ extension LMDBEventStore {
     public func replay(
         _ projections: [any Projection], through: UInt64, limits: [UInt64]? = nil, include: (ProjectionEvent) -> Bool = { _ in true },
         progress: (UInt64) -> Void = { _ in }
-    ) throws -> [any ProjectionRunning] {
+    ) throws -> [RunningProjection] {
         let runs = projections.map { $0.makeRun { _ in nil } }
         try environment.read { transaction in
             try forEachProjectionEvent(from: 1, through: through, in: transaction) { sequence, event in
                 if include(event) {
-                    for (index, run) in runs.enumerated() where limits.map({ sequence <= $0[index] }) ?? true { run.apply(event) }
+                    for index in runs.indices where limits.map({ sequence <= $0[index] }) ?? true { runs[index].apply(event) }
                 }
                 if sequence % 262_144 == 0 { progress(sequence) }
             }
