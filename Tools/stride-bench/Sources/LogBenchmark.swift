@@ -36,7 +36,10 @@ struct LogBenchmark: ParsableCommand {
         let batches = stride(from: 0, to: events, by: batch).map { Array(pending[$0..<min($0 + batch, events)]) }
 
         for run in 1...options.runs {
+            // Each timed step starts with the disk's write-back drained (`sync`, untimed), so
+            // that none waits behind the data the step before it left to write.
             let rawFolder = try freshFolder(options.work, "raw")
+            sync()
             let raw = stride_baseline_batched_put(rawFolder, events, batch, valueSize)
             guard raw.status == 0 else { throw ValidationError("raw LMDB failed with code \(raw.status)") }
             rawBatched.perSecond.append(Double(raw.count) / raw.seconds)
@@ -44,6 +47,7 @@ struct LogBenchmark: ParsableCommand {
             rawScan.perSecond.append(Double(scan.count) / scan.seconds)
             try FileManager.default.removeItem(atPath: rawFolder)
             let rawSingleFolder = try freshFolder(options.work, "raw-single")
+            sync()
             let single = stride_baseline_single_commits(rawSingleFolder, singles, valueSize)
             rawSingle.perSecond.append(Double(single.count) / single.seconds)
             try FileManager.default.removeItem(atPath: rawSingleFolder)
@@ -51,6 +55,7 @@ struct LogBenchmark: ParsableCommand {
             let folder = try freshFolder(options.work, "ledger")
             let store = try LMDBEventStore(directory: folder, initialMapSize: 1 << 30)
             let recordedAt = Timestamp(secondsSince1970: 1_700_000_000)
+            sync()
             strideBatched.perSecond.append(
                 try measure(items: events) {
                     for events in batches { try store.append(events, recordedAt: recordedAt) }
@@ -64,6 +69,7 @@ struct LogBenchmark: ParsableCommand {
                     }
                 })
             guard decoded == events else { throw ValidationError("the scan decoded \(decoded) of \(events) samples") }
+            sync()
             strideSingle.perSecond.append(
                 try measure(items: singles) {
                     for index in 0..<singles {
