@@ -26,6 +26,9 @@ public struct DailyHealthProjection: Projection {
 
     public func apply(_ event: borrowing ProjectionEvent, to rows: inout ProjectionRows<Key, Row>) {
         guard case .sample(let sample) = event.content, let reading = Measure.reading(sample) else { return }
+        // The closures below take the sequence, not the event: capturing the event would
+        // copy all of it for every sample.
+        let sequence = event.sequence
         let syncEntity = SampleIdentity.isSyncIdentified(event.entity) ? event.entity.id : nil
         if let syncEntity {
             let version = sample.syncVersion ?? 0
@@ -34,14 +37,14 @@ public struct DailyHealthProjection: Projection {
                 for place in previous.places {
                     rows.update(place, creating: DailyHealthRow.init) {
                         $0.facts.removeAll { $0.syncEntity == syncEntity }
-                        $0.lastSequence = event.sequence
+                        $0.lastSequence = sequence
                     }
                 }
             }
         }
         let fact = Fact(
             start: sample.start, end: sample.end, value: reading.value, deviceClass: sample.deviceClass, sleep: reading.sleep,
-            sequence: event.sequence, syncEntity: syncEntity)
+            sequence: sequence, syncEntity: syncEntity)
         let (first, last, firstHour) = dayNumbers(of: fact, for: reading.measure)
         var places: [DailyHealthKey] = []
         for days in first...max(first, last) {
@@ -49,7 +52,7 @@ public struct DailyHealthProjection: Projection {
             let place = DailyHealthKey.facts(day: day, measure: reading.measure, hour: days == first ? firstHour : 0)
             rows.update(place, creating: DailyHealthRow.init) {
                 $0.facts.append(fact)
-                $0.lastSequence = event.sequence
+                $0.lastSequence = sequence
             }
             if syncEntity != nil { places.append(place) }
         }
