@@ -32,7 +32,10 @@ public enum SampleQuality {
         if typeCode == HealthTypeCatalog.sleepAnalysis, SleepValue(value.text ?? "") == nil {
             return "its sleep value \"\(value.text ?? "")\" is unknown"
         }
-        if hasControlCharacter(value.text) || hasControlCharacter(unit) {
+        // A sleep value or a unit that passed a list above holds no control character:
+        // only the rest is scanned (every folded sample is asked).
+        let textListed = typeCode == HealthTypeCatalog.sleepAnalysis
+        if (!textListed && hasControlCharacter(value.text)) || (!hasListedUnits(typeCode) && hasControlCharacter(unit)) {
             return "it holds a control character"
         }
         return nil
@@ -51,6 +54,16 @@ public enum SampleQuality {
         case HealthTypeCatalog.activeEnergyBurned: HealthUnits.kilocalories(per: unit) != nil
         case HealthTypeCatalog.heartRate, HealthTypeCatalog.restingHeartRate: unit == "count/min"
         default: true
+        }
+    }
+
+    /// Whether ``isKnown(unit:forCode:)`` takes only listed units for a type.
+    private static func hasListedUnits(_ code: UInt64) -> Bool {
+        switch code {
+        case HealthTypeCatalog.stepCount, HealthTypeCatalog.distanceWalkingRunning, HealthTypeCatalog.activeEnergyBurned,
+            HealthTypeCatalog.heartRate, HealthTypeCatalog.restingHeartRate:
+            true
+        default: false
         }
     }
 

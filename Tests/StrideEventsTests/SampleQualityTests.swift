@@ -1,0 +1,34 @@
+import StrideEvents
+import Testing
+
+/// The one rule that leaves a sample out of the figures, as the ingest summary and the daily
+/// records both apply it. Hand-written cases, the control-character ones first: a listed
+/// unit or sleep value is trusted without a scan, everything else is scanned.
+@Suite("Sample quality")
+struct SampleQualityTests {
+    static let start = Timestamp(secondsSince1970: 1_714_550_400)
+
+    static func facts(_ type: String, _ value: SampleValue, unit: String?, minutes: Int64 = 5) -> SampleFacts {
+        SampleFacts(
+            healthType: type, deviceClass: .watch, value: value, unit: unit, start: start,
+            end: start.adding(milliseconds: minutes * 60_000))
+    }
+
+    static let cases: [(String, SampleFacts, String?)] = [
+        ("a control character in an unlisted type's unit", facts("HKQuantityTypeIdentifierDietaryWater", .number(250), unit: "mL\u{7F}"), "it holds a control character"),
+        ("a control character in a category's text value", facts("HKCategoryTypeIdentifierMindfulSession", .text("HKCategoryValue\u{1}"), unit: nil), "it holds a control character"),
+        ("a tab is not a control character here", facts("HKCategoryTypeIdentifierMindfulSession", .text("a\tb"), unit: nil), nil),
+        ("a control character in a listed type's unit: the unit is unknown", facts("HKQuantityTypeIdentifierStepCount", .number(10), unit: "count\u{0}"), "its unit \"count\u{0}\" is unknown for HKQuantityTypeIdentifierStepCount"),
+        ("a control character in a sleep value: the value is unknown", facts("HKCategoryTypeIdentifierSleepAnalysis", .text("HKCategoryValueSleepAnalysisAsleepCore\u{1B}"), unit: nil), "its sleep value \"HKCategoryValueSleepAnalysisAsleepCore\u{1B}\" is unknown"),
+        ("a control character in a sleep sample's unit", facts("HKCategoryTypeIdentifierSleepAnalysis", .text("HKCategoryValueSleepAnalysisAsleepCore"), unit: "\u{7}"), "it holds a control character"),
+        ("a heart rate as exported", facts("HKQuantityTypeIdentifierHeartRate", .number(61), unit: "count/min", minutes: 0), nil),
+        ("a distance in miles", facts("HKQuantityTypeIdentifierDistanceWalkingRunning", .number(1.2), unit: "mi"), nil),
+        ("steps whose value is text", facts("HKQuantityTypeIdentifierStepCount", .text("many"), unit: "count"), "its value is not a number"),
+        ("a sample that ends before it starts", facts("HKQuantityTypeIdentifierStepCount", .number(10), unit: "count", minutes: -1), "it ends before it starts"),
+    ]
+
+    @Test("each case gives its reason, or none", arguments: cases)
+    func reason(_ name: String, _ sample: SampleFacts, _ expected: String?) {
+        #expect(SampleQuality.problem(with: sample) == expected, "\(name)")
+    }
+}
