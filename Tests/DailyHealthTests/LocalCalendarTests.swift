@@ -35,6 +35,28 @@ struct LocalCalendarTests {
         #expect(checked > 100_000)
     }
 
+    @Test("the offset at every transition and a second either side is the zone's own; beyond 1900–2200 the nearest end's", arguments: zones)
+    func offsetsMatchTheZone(zone: String) throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        let calendar = LocalCalendar(timeZone: timeZone)
+        let (first, last): (Int64, Int64) = (-2_208_988_800, 7_258_118_400)  // 1900-01-01, 2200-01-01
+        var instants: [Int64] = [first, first + 1, last - 1, 0, 1_700_000_000]
+        var cursor = Date(timeIntervalSince1970: TimeInterval(first))
+        while let next = timeZone.nextDaylightSavingTimeTransition(after: cursor), next.timeIntervalSince1970 < TimeInterval(last) {
+            let second = Int64(next.timeIntervalSince1970.rounded())
+            instants += [second - 1, second, second + 1]
+            cursor = next
+        }
+        #expect(instants.count > 5 || zone == "UTC")
+        for second in instants {
+            let expected = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(second)))
+            #expect(calendar.offset(at: Timestamp(secondsSince1970: second)) == expected, "\(zone) at \(second)")
+        }
+        // Outside the span the calendar keeps, the offset at its nearest end.
+        #expect(calendar.offset(at: Timestamp(secondsSince1970: -4_000_000_000)) == calendar.offset(at: Timestamp(secondsSince1970: first)))
+        #expect(calendar.offset(at: Timestamp(secondsSince1970: 9_000_000_000)) == calendar.offset(at: Timestamp(secondsSince1970: last - 1)))
+    }
+
     @Test("on Paris's 23-hour day, 03:30 is 2.5 hours after midnight; on its 25-hour day, 03:30 is 4.5")
     func elapsedCountsRealSeconds() {
         let calendar = paris

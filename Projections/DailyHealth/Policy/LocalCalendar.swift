@@ -11,14 +11,22 @@ public struct LocalCalendar: Sendable {
     private let transitions: [Int64]
     private let offsets: [Int]
     private let initialOffset: Int
+    /// For each span of 2^22 seconds (about 48 days) from 1900, the number of transitions
+    /// before it: a lookup starts there and steps over the one or two transitions a span
+    /// holds, instead of a binary search over three centuries of them. Every sample folded
+    /// asks for the offset two or three times.
+    private let transitionsBefore: [Int32]
+    private static let spanShift: Int64 = 22
+    private static let firstSecond: Int64 = -2_208_988_800  // 1900-01-01
+    private static let lastSecond: Int64 = 7_258_118_400  // 2200-01-01
 
     /// The calendar of a time zone, with its transitions from 1900 to 2200.
     public init(timeZone: TimeZone) {
         identifier = timeZone.identifier
         var transitions: [Int64] = []
         var offsets: [Int] = []
-        var cursor = Date(timeIntervalSince1970: -2_208_988_800)  // 1900-01-01
-        let limit = Date(timeIntervalSince1970: 7_258_118_400)  // 2200-01-01
+        var cursor = Date(timeIntervalSince1970: TimeInterval(Self.firstSecond))
+        let limit = Date(timeIntervalSince1970: TimeInterval(Self.lastSecond))
         initialOffset = timeZone.secondsFromGMT(for: cursor)
         while let next = timeZone.nextDaylightSavingTimeTransition(after: cursor), next < limit, transitions.count < 1000 {
             transitions.append(Int64(next.timeIntervalSince1970.rounded()))
@@ -27,6 +35,15 @@ public struct LocalCalendar: Sendable {
         }
         self.transitions = transitions
         self.offsets = offsets
+        let spans = Int((Self.lastSecond - Self.firstSecond) >> Self.spanShift) + 1
+        var before = [Int32](repeating: 0, count: spans)
+        var index = 0
+        for span in 0..<spans {
+            let spanStart = Self.firstSecond + Int64(span) << Self.spanShift
+            while index < transitions.count, transitions[index] < spanStart { index += 1 }
+            before[span] = Int32(index)
+        }
+        transitionsBefore = before
     }
 
     /// The UTC offset in seconds at an instant.
@@ -41,12 +58,18 @@ public struct LocalCalendar: Sendable {
     /// The offset in force at a second, and the seconds it holds from (inclusive) and until
     /// (exclusive), `Int64.min` and `Int64.max` beyond the zone's first and last change.
     func period(atSecond second: Int64) -> (offset: Int, from: Int64, until: Int64) {
-        // The last transition at or before `second`.
-        var low = 0
-        var high = transitions.count
-        while low < high {
-            let middle = (low + high) / 2
-            if transitions[middle] <= second { low = middle + 1 } else { high = middle }
+        // `low`: the number of transitions at or before `second`.
+        var low: Int
+        if second >= Self.firstSecond, second < Self.lastSecond {
+            low = Int(transitionsBefore[Int((second - Self.firstSecond) >> Self.spanShift)])
+            while low < transitions.count, transitions[low] <= second { low += 1 }
+        } else {
+            low = 0
+            var high = transitions.count
+            while low < high {
+                let middle = (low + high) / 2
+                if transitions[middle] <= second { low = middle + 1 } else { high = middle }
+            }
         }
         return (
             low == 0 ? initialOffset : offsets[low - 1], low == 0 ? Int64.min : transitions[low - 1],
