@@ -21,8 +21,14 @@ import PackageDescription
 /// symbol resolution over Foundation and ICU), and calls into the runtime (retain, release)
 /// skip the PLT: a 20 MB ingest took 15 % less time (`perf stat -r 15`, 0.153–0.159 s
 /// against 0.180–0.185 s). Debug builds, and so the tests, stay dynamic and link faster.
+///
+/// Release executables link with the toolchain's lld and pack their relative relocations
+/// (`DT_RELR`, glibc 2.36+, Debian 12): the 80 MB executable holds about 95,000 of them, and
+/// the loader's work at start fell from about 2 ms (of a 17 ms one-day ingest) while the
+/// executable stays position-independent. Release Swift code is compiled without dynamic
+/// exclusivity checks: a rebuild spent 3–4 % in them (`swift_beginAccess`).
 let staticRuntime: [SwiftSetting] = [.unsafeFlags(["-static-stdlib", "-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-let staticLink: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+let staticLink: [LinkerSetting] = [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release))]
 let package = Package(
     name: "Stride",
     products: [
