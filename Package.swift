@@ -27,8 +27,8 @@ import PackageDescription
 /// the loader's work at start fell from about 2 ms (of a 17 ms one-day ingest) while the
 /// executable stays position-independent. Release Swift code is compiled without dynamic
 /// exclusivity checks: a rebuild spent 3–4 % in them (`swift_beginAccess`).
-let staticRuntime: [SwiftSetting] = [.unsafeFlags(["-static-stdlib", "-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-let staticLink: [LinkerSetting] = [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release))]
+let releaseSwift: [SwiftSetting] = [.unsafeFlags(["-static-stdlib", "-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+let releaseLink: [LinkerSetting] = [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release))]
 let package = Package(
     name: "Stride",
     products: [
@@ -134,12 +134,12 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// The static runtime (see `staticRuntime`) for every Swift module and executable we build,
+// The release settings (see `releaseSwift`) for every Swift module and executable we build,
 // except in the fuzzing build, whose sanitizer runtime wants the shared one.
 let fuzzing = ProcessInfo.processInfo.environment["STRIDE_FUZZ"] == "1"
 for target in package.targets where !fuzzing && (target.type == .regular || target.type == .executable) {
-    target.swiftSettings = (target.swiftSettings ?? []) + staticRuntime
-    if target.type == .executable { target.linkerSettings = (target.linkerSettings ?? []) + staticLink }
+    target.swiftSettings = (target.swiftSettings ?? []) + releaseSwift
+    if target.type == .executable { target.linkerSettings = (target.linkerSettings ?? []) + releaseLink }
 }
 
 // The libFuzzer target exists only when asked for (Tools/fuzz sets STRIDE_FUZZ=1 and builds

@@ -58,10 +58,6 @@ public struct SampleTypeName: Hashable, Sendable {
 
     /// A listed type's code mixed without SipHash (see ``RowKeyHash``); others hash their name.
     public func _rawHashValue(seed: Int) -> Int {
-        if code != 0 { return RowKeyHash.mix(code, seed: seed) }
-        var hasher = Hasher()
-        hasher.combine(seed)
-        hasher.combine(name)
-        return hasher.finalize()
+        code != 0 ? RowKeyHash.mix(code, seed: seed) : name._rawHashValue(seed: seed)
     }
 }

@@ -58,26 +58,26 @@ final class ProjectionRun<P: Projection> {
 
     @inlinable
     func encodedChanges() -> [(key: [UInt8], row: [UInt8]?)] {
-        var keys: [[UInt8]] = []
-        var encoded: [[UInt8]?] = []
-        rows.forEachSlot { key, row, changed in
-            guard changed else { return }
-            keys.append(projection.encode(key: key))
-            if let row { encoded.append(projection.encodedRow(row)) } else { encoded.append(nil) }
-        }
-        return Self.keyOrder(keys).map { (Self.take(&keys[$0], leaving: []), Self.take(&encoded[$0], leaving: nil)) }
+        encoded { _, changed in changed }
     }
 
     @inlinable
     func encodedRows() -> EncodedRows {
+        encoded { row, _ in row != nil }.compactMap { entry in entry.row.map { (entry.key, $0) } }
+    }
+
+    /// The slots `include` picks (from the row, nil when deleted, and whether this run
+    /// changed it), encoded and sorted by key bytes.
+    @inlinable
+    func encoded(_ include: (_ row: P.Row?, _ changed: Bool) -> Bool) -> [(key: [UInt8], row: [UInt8]?)] {
         var keys: [[UInt8]] = []
-        var encoded: [[UInt8]] = []
-        rows.forEachSlot { key, row, _ in
-            guard let row else { return }
+        var encoded: [[UInt8]?] = []
+        rows.forEachSlot { key, row, changed in
+            guard include(row, changed) else { return }
             keys.append(projection.encode(key: key))
-            encoded.append(projection.encodedRow(row))
+            if let row { encoded.append(projection.encodedRow(row)) } else { encoded.append(nil) }
         }
-        return Self.keyOrder(keys).map { (Self.take(&keys[$0], leaving: []), Self.take(&encoded[$0], leaving: [])) }
+        return Self.keyOrder(keys).map { (Self.take(&keys[$0], leaving: []), Self.take(&encoded[$0], leaving: nil)) }
     }
 
     /// The value in `slot`, moved out (leaving `empty`) rather than copied and released.

@@ -58,18 +58,16 @@ public struct LocalCalendar: Sendable {
     /// The offset in force at a second, and the seconds it holds from (inclusive) and until
     /// (exclusive), `Int64.min` and `Int64.max` beyond the zone's first and last change.
     func period(atSecond second: Int64) -> (offset: Int, from: Int64, until: Int64) {
-        // `low`: the number of transitions at or before `second`.
+        // `low`: the number of transitions at or before `second` (all of them lie between
+        // 1900 and 2200).
         var low: Int
-        if second >= Self.firstSecond, second < Self.lastSecond {
+        if second < Self.firstSecond {
+            low = 0
+        } else if second >= Self.lastSecond {
+            low = transitions.count
+        } else {
             low = Int(transitionsBefore[Int((second - Self.firstSecond) >> Self.spanShift)])
             while low < transitions.count, transitions[low] <= second { low += 1 }
-        } else {
-            low = 0
-            var high = transitions.count
-            while low < high {
-                let middle = (low + high) / 2
-                if transitions[middle] <= second { low = middle + 1 } else { high = middle }
-            }
         }
         return (
             low == 0 ? initialOffset : offsets[low - 1], low == 0 ? Int64.min : transitions[low - 1],

@@ -34,8 +34,9 @@ public enum SampleQuality {
         }
         // A sleep value or a unit that passed a list above holds no control character:
         // only the rest is scanned (every folded sample is asked).
-        let textListed = typeCode == HealthTypeCatalog.sleepAnalysis
-        if (!textListed && hasControlCharacter(value.text)) || (!hasListedUnits(typeCode) && hasControlCharacter(unit)) {
+        let valueListed = typeCode == HealthTypeCatalog.sleepAnalysis
+        let unitListed = unitRule(forCode: typeCode) != nil
+        if (!valueListed && hasControlCharacter(value.text)) || (!unitListed && hasControlCharacter(unit)) {
             return "it holds a control character"
         }
         return nil
@@ -48,22 +49,18 @@ public enum SampleQuality {
 
     /// ``isKnown(unit:for:)`` by the type's catalog code.
     static func isKnown(unit: String, forCode code: UInt64) -> Bool {
-        switch code {
-        case HealthTypeCatalog.stepCount: unit == "count"
-        case HealthTypeCatalog.distanceWalkingRunning: HealthUnits.metres(per: unit) != nil
-        case HealthTypeCatalog.activeEnergyBurned: HealthUnits.kilocalories(per: unit) != nil
-        case HealthTypeCatalog.heartRate, HealthTypeCatalog.restingHeartRate: unit == "count/min"
-        default: true
-        }
+        unitRule(forCode: code)?(unit) ?? true
     }
 
-    /// Whether ``isKnown(unit:forCode:)`` takes only listed units for a type.
-    private static func hasListedUnits(_ code: UInt64) -> Bool {
+    /// The units Stride reads for a type it uses, as a test of a unit; nil for the types
+    /// that take any unit.
+    private static func unitRule(forCode code: UInt64) -> ((String) -> Bool)? {
         switch code {
-        case HealthTypeCatalog.stepCount, HealthTypeCatalog.distanceWalkingRunning, HealthTypeCatalog.activeEnergyBurned,
-            HealthTypeCatalog.heartRate, HealthTypeCatalog.restingHeartRate:
-            true
-        default: false
+        case HealthTypeCatalog.stepCount: { $0 == "count" }
+        case HealthTypeCatalog.distanceWalkingRunning: { HealthUnits.metres(per: $0) != nil }
+        case HealthTypeCatalog.activeEnergyBurned: { HealthUnits.kilocalories(per: $0) != nil }
+        case HealthTypeCatalog.heartRate, HealthTypeCatalog.restingHeartRate: { $0 == "count/min" }
+        default: nil
         }
     }
 
