@@ -79,7 +79,7 @@ public enum LedgerEvent: Hashable, Sendable {
     public static func decode(
         typeCode: UInt16, schemaVersion: UInt16, from bytes: UnsafeRawBufferPointer, strings: StringTable? = nil
     ) throws -> LedgerEvent {
-        var reader = BinaryReader(bytes, strings: strings)
+        var reader = BinaryReader(bytes, borrowing: strings)
         let event: LedgerEvent
         do {
             switch typeCode {

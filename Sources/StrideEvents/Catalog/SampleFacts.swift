@@ -19,20 +19,20 @@ public struct SampleFacts: Hashable, Sendable {
     /// The `HKMetadataKeySyncVersion`, for samples identified by a sync identifier: a higher
     /// version of the same sample supersedes a lower one.
     public var syncVersion: Int?
+}
 
+// The inits live in an extension so that the compiler still makes its memberwise init, which
+// they delegate to: an init that assigns the fields one by one copies the whole value once more
+// as it returns, retaining and releasing its strings (Swift 6.3; see `SampleRecorded`).
+extension SampleFacts {
     /// Creates facts.
     public init(
         healthType: String, deviceClass: DeviceClass, value: SampleValue, unit: String?, start: Timestamp, end: Timestamp,
         syncVersion: Int? = nil
     ) {
-        self.healthType = healthType
-        typeCode = HealthTypeCatalog.code(of: healthType) ?? 0
-        self.deviceClass = deviceClass
-        self.value = value
-        self.unit = unit
-        self.start = start
-        self.end = end
-        self.syncVersion = syncVersion
+        self.init(
+            healthType: healthType, typeCode: HealthTypeCatalog.code(of: healthType) ?? 0, deviceClass: deviceClass,
+            value: value, unit: unit, start: start, end: end, syncVersion: syncVersion)
     }
 
     /// The facts of a full sample.
@@ -56,17 +56,16 @@ public struct SampleFacts: Hashable, Sendable {
     /// 2026-11-22). A change to the payload's layout changes both.
     init(decoding reader: inout BinaryReader, schemaVersion: UInt16, isSyncIdentified: Bool) throws {
         guard schemaVersion == 1 else { throw SampleRecorded.unknownVersion(schemaVersion) }
-        (healthType, typeCode) = try reader.readHealthTypeAndCode()
-        deviceClass = try reader.readDeviceClass()
-        value = try reader.readSampleValue()
-        unit = try reader.readOptional { try $0.readString() }
-        start = try reader.readTimestamp()
-        end = start.adding(milliseconds: try reader.readSignedVarint())
-        guard isSyncIdentified else {
-            syncVersion = nil
-            return
-        }
-        syncVersion = Self.syncVersion(in: try reader.readProvenance().metadata)
+        let (healthType, typeCode) = try reader.readHealthTypeAndCode()
+        let deviceClass = try reader.readDeviceClass()
+        let value = try reader.readSampleValue()
+        let unit = try reader.readOptional { try $0.readString() }
+        let start = try reader.readTimestamp()
+        let end = start.adding(milliseconds: try reader.readSignedVarint())
+        let syncVersion = isSyncIdentified ? Self.syncVersion(in: try reader.readProvenance().metadata) : nil
+        self.init(
+            healthType: healthType, typeCode: typeCode, deviceClass: deviceClass, value: value, unit: unit, start: start,
+            end: end, syncVersion: syncVersion)
     }
 }
 
@@ -130,7 +129,7 @@ extension Envelope {
         let payload = UnsafeRawBufferPointer(rebasing: bytes[envelope.payloadRange])
         let content: ProjectionEvent.Content
         if envelope.typeCode == SampleRecorded.eventType.code, envelope.schemaVersion == 1 {
-            var reader = BinaryReader(payload, strings: strings)
+            var reader = BinaryReader(payload, borrowing: strings)
             content = .sample(
                 try SampleFacts(
                     decoding: &reader, schemaVersion: 1, isSyncIdentified: SampleIdentity.isSyncIdentified(envelope.entity)))

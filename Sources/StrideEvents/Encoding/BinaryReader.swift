@@ -18,8 +18,10 @@ public struct BinaryReader {
     private let buffer: UnsafeRawBufferPointer
     /// The position of the next byte to read.
     public private(set) var offset: Int
-    /// Strings decoded before, shared across the readers of one scan.
+    /// Strings decoded before, shared across the readers of one scan: the table is held so
+    /// that it lives as long as the reader, and its slots are used without reference counting.
     private let strings: StringTable?
+    private let slots: StringSlots?
 
     /// Creates a reader over a buffer, starting at its first byte.
     /// - Parameter strings: a table of recently decoded strings, to decode repeats without
@@ -28,6 +30,17 @@ public struct BinaryReader {
         self.buffer = buffer
         self.offset = 0
         self.strings = strings
+        self.slots = strings?.slots
+    }
+
+    /// Creates a reader that uses a table's slots without holding the table: for decoders
+    /// whose caller holds the table for the whole decode, so that no event pays for retaining
+    /// and releasing it.
+    init(_ buffer: UnsafeRawBufferPointer, borrowing strings: StringTable?) {
+        self.buffer = buffer
+        self.offset = 0
+        self.strings = nil
+        self.slots = strings?.slots
     }
 
     /// Whether every byte has been read.
@@ -118,7 +131,7 @@ public struct BinaryReader {
     @inline(__always)
     public mutating func readString() throws -> String {
         let bytes = try readBytes(count: try readCount())
-        if let strings { return strings.string(bytes) }
+        if let slots { return slots.string(bytes) }
         return bytes.withMemoryRebound(to: UInt8.self) { String(decoding: $0, as: UTF8.self) }
     }
 

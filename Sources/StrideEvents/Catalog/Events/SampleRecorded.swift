@@ -74,34 +74,16 @@ public struct SampleRecorded: EventPayload {
     public var start: Timestamp
     /// When it ends.
     public var end: Timestamp
-    /// When the source created it, when given.
-    public var created: Timestamp?
     /// The app or device that wrote it.
     public var sourceName: String
+    /// When the source created it, when given.
+    public var created: Timestamp?
     /// The source's version, when given.
     public var sourceVersion: String?
     /// The device description, when given.
     public var device: String?
     /// Metadata entries, in the order written.
     public var metadata: [MetadataEntry]
-
-    /// Creates the payload.
-    public init(
-        healthType: String, deviceClass: DeviceClass, value: SampleValue, unit: String?, start: Timestamp, end: Timestamp,
-        created: Timestamp?, sourceName: String, sourceVersion: String?, device: String?, metadata: [MetadataEntry]
-    ) {
-        self.healthType = healthType
-        self.deviceClass = deviceClass
-        self.value = value
-        self.unit = unit
-        self.start = start
-        self.end = end
-        self.created = created
-        self.sourceName = sourceName
-        self.sourceVersion = sourceVersion
-        self.device = device
-        self.metadata = metadata
-    }
 
     public func encode(into writer: inout BinaryWriter) {
         writer.writeHealthType(healthType)
@@ -122,27 +104,6 @@ public struct SampleRecorded: EventPayload {
             created: created, sourceName: sourceName, sourceVersion: sourceVersion, device: device, metadata: metadata)
     }
 
-    /// Decodes the payload. `SampleFacts(decoding:)` reads the same leading fields on its
-    /// own, for speed (see there); a change to the layout changes both.
-    public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
-        guard schemaVersion == 1 else { throw Self.unknownVersion(schemaVersion) }
-        healthType = try reader.readHealthType()
-        deviceClass = try reader.readDeviceClass()
-        value = try reader.readSampleValue()
-        unit = try reader.readOptional { try $0.readString() }
-        start = try reader.readTimestamp()
-        end = start.adding(milliseconds: try reader.readSignedVarint())
-        // The provenance field by field, not through `readProvenance()`: every scan decodes
-        // millions of samples, and returning the fields as one value made the whole decode
-        // about 20 % slower (`stride-bench parts`, 2026-11-22). Workouts use the shared reader.
-        created = try reader.readOptional { try $0.readTimestamp() }
-        sourceName = try reader.readString()
-        sourceVersion = try reader.readOptional { try $0.readString() }
-        device = try reader.readOptional { try $0.readString() }
-        metadata = try reader.readMetadata()
-    }
-
-
     public var json: JSONValue {
         let valueJSON: JSONValue =
             switch value {
@@ -157,6 +118,48 @@ public struct SampleRecorded: EventPayload {
             "sourceVersion": .string(sourceVersion), "device": .string(device),
             "metadata": .object(metadata.map { .init($0.key, .string($0.value)) }),
         ])
+    }
+}
+
+extension SampleRecorded {
+    /// Creates the payload.
+    ///
+    /// The inits are declared here, outside the type, and this one takes `created` before
+    /// `sourceName`, unlike the stored properties, so that the compiler still makes its own
+    /// memberwise init, which both inits delegate to. An init that assigns this many fields
+    /// one by one copies the whole value once more as it returns, retaining and releasing
+    /// every string (Swift 6.3): about a tenth of decoding a sample.
+    public init(
+        healthType: String, deviceClass: DeviceClass, value: SampleValue, unit: String?, start: Timestamp, end: Timestamp,
+        created: Timestamp?, sourceName: String, sourceVersion: String?, device: String?, metadata: [MetadataEntry]
+    ) {
+        self.init(
+            healthType: healthType, deviceClass: deviceClass, value: value, unit: unit, start: start, end: end,
+            sourceName: sourceName, created: created, sourceVersion: sourceVersion, device: device, metadata: metadata)
+    }
+
+    /// Decodes the payload. `SampleFacts(decoding:)` reads the same leading fields on its
+    /// own, for speed (see there); a change to the layout changes both.
+    public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
+        guard schemaVersion == 1 else { throw Self.unknownVersion(schemaVersion) }
+        // Read into locals and handed to the compiler's memberwise init (see above).
+        let healthType = try reader.readHealthType()
+        let deviceClass = try reader.readDeviceClass()
+        let value = try reader.readSampleValue()
+        let unit = try reader.readOptional { try $0.readString() }
+        let start = try reader.readTimestamp()
+        let end = start.adding(milliseconds: try reader.readSignedVarint())
+        // The provenance field by field, not through `readProvenance()`: every scan decodes
+        // millions of samples, and returning the fields as one value made the whole decode
+        // about 20 % slower (`stride-bench parts`, 2026-11-22). Workouts use the shared reader.
+        let created = try reader.readOptional { try $0.readTimestamp() }
+        let sourceName = try reader.readString()
+        let sourceVersion = try reader.readOptional { try $0.readString() }
+        let device = try reader.readOptional { try $0.readString() }
+        let metadata = try reader.readMetadata()
+        self.init(
+            healthType: healthType, deviceClass: deviceClass, value: value, unit: unit, start: start, end: end,
+            sourceName: sourceName, created: created, sourceVersion: sourceVersion, device: device, metadata: metadata)
     }
 }
 
