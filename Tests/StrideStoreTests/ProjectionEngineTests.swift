@@ -75,6 +75,41 @@ struct ProjectionEngineTests {
         }
     }
 
+    @Test("a long fold, decoded ahead on a second thread, folds every event once and in order, and stops at a damaged one")
+    func readAhead() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let store = try LMDBEventStore(directory: folder + "/ledger")
+            let count = Int(LMDBEventStore.readAheadThreshold) * 3 + 7
+            for first in stride(from: 1, through: count, by: 10_000) {
+                try store.append((first...min(first + 9_999, count)).map { LMDBEventStoreTests.sample($0) }, recordedAt: now)
+            }
+            #expect(try store.catchUp([CountingProjection()]) == UInt64(count))
+            #expect(try rows(store) == ["sample": UInt64(count), "last": UInt64(count)])
+            let replayed = try store.replay([CountingProjection()], through: UInt64(count - 3))
+            let replayedSamples = try replayed[0].encodedRows().first { $0.key == Array("sample".utf8) }.map { entry in
+                try entry.row.withUnsafeBytes { try CountingProjection().decodeRow($0) }
+            }
+            #expect(replayedSamples == UInt64(count - 3))
+
+            let damaged = UInt64(count - 100)
+            try store.environment.write { transaction in
+                guard var bytes = try transaction.value(in: store.eventsDatabase, forKey: damaged, { Array($0) }) else { return }
+                bytes[bytes.count - 45] ^= 0x10
+                try withUnsafeBytes(of: damaged) { key in
+                    try bytes.withUnsafeBytes { _ = try transaction.put($0, forKey: key, in: store.eventsDatabase) }
+                }
+            }
+            let fault = #expect(throws: EventLogFault.self) { _ = try store.replay([CountingProjection()], through: .max) }
+            #expect(fault?.sequence == damaged)
+            try store.resetProjection(named: "counting")
+            let rebuildFault = #expect(throws: EventLogFault.self) { try store.catchUp([CountingProjection()], roundSize: .max) }
+            #expect(rebuildFault?.sequence == damaged)
+            // Nothing of the failed round is kept.
+            #expect(try rows(store).isEmpty)
+            #expect(try store.projectionCheckpoints()["counting"] == nil)
+        }
+    }
+
     @Test("a changed version rebuilds the projection from sequence 1 by itself")
     func versionChange() throws {
         try withTemporaryDirectory { (folder: String) throws in

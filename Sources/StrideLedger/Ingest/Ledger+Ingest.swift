@@ -3,6 +3,7 @@ import Foundation
 import PointsBalance
 import StrideEvents
 import StrideIngest
+import StrideStore
 
 /// What ingesting one file did.
 public struct FileIngestReport: Sendable {
@@ -39,7 +40,7 @@ extension Ledger {
         progress: @escaping @Sendable (IngestProgress) -> Void = { _ in }
     ) throws -> FileIngestReport {
         let began = Date()
-        let pipe = BatchPipe()
+        let pipe = BatchPipe<[PendingEvent]>()
         let outcome = ReadOutcome()
         let reader = Thread {
             do {

@@ -99,7 +99,9 @@ public final class LMDBEventStore: EventStore {
             var indexer = LogIndexer(store: self, lastTypeCode: lastTypeCode)
             let checkpoints = try prepare(projections, databases: databases, in: transaction)
             if checkpoints.contains(where: { $0 < lastSequence }) {
-                _ = try fold(projections, databases: databases, checkpoints: checkpoints, through: lastSequence, in: transaction)
+                _ = try fold(
+                    projections, databases: databases, checkpoints: checkpoints, through: lastSequence, committed: true,
+                    in: transaction)
             }
             var outcome = try appendInTransaction(
                 events, expecting: expecting, recordedAt: recordedAt, after: lastSequence, lastHash: &lastHash,
@@ -112,7 +114,7 @@ public final class LMDBEventStore: EventStore {
                 if outcome.lastSequence > lastSequence, !projections.isEmpty {
                     _ = try fold(
                         projections, databases: databases, checkpoints: projections.map { _ in lastSequence },
-                        through: outcome.lastSequence, in: transaction)
+                        through: outcome.lastSequence, committed: false, in: transaction)
                 }
                 lastSequence = outcome.lastSequence
                 guard !answered.isEmpty, round < 4 else { break }

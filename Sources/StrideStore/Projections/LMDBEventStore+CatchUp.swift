@@ -37,7 +37,8 @@ extension LMDBEventStore {
                 let checkpoints = try prepare(projections, databases: databases, in: transaction)
                 guard let lowest = checkpoints.min(), lowest < last else { return nil }
                 let end = min(last, lowest + roundSize)
-                let count = try fold(projections, databases: databases, checkpoints: checkpoints, through: end, in: transaction)
+                let count = try fold(
+                    projections, databases: databases, checkpoints: checkpoints, through: end, committed: true, in: transaction)
                 return (end, last, count)
             }
             guard let round else { return folded }
@@ -62,9 +63,12 @@ extension LMDBEventStore {
     }
 
     /// Folds events after each projection's checkpoint through `end` and writes rows and checkpoints.
+    /// - Parameter committed: whether every event through `end` was committed before
+    ///   `transaction` began (not appended by it), so that a long fold may decode them ahead
+    ///   on a second thread (see ``forEachCommittedProjectionEvent(from:through:in:_:)``).
     func fold(
         _ projections: [any Projection], databases: [Database], checkpoints: [UInt64], through end: UInt64,
-        in transaction: borrowing Transaction
+        committed: Bool, in transaction: borrowing Transaction
     ) throws -> UInt64 {
         let lowest = checkpoints.min() ?? 0
         // The runs load rows from this transaction and are dropped before it ends.
@@ -74,9 +78,14 @@ extension LMDBEventStore {
                 projection.makeRun { key in try reader.bytes(in: databases[index], forKey: key) }
             }
             var folded: UInt64 = 0
-            try forEachProjectionEvent(from: lowest + 1, through: end, in: transaction) { sequence, event in
+            let foldIn = { (sequence: UInt64, event: ProjectionEvent) in
                 for index in runs.indices where checkpoints[index] < sequence { runs[index].apply(event) }
                 folded += 1
+            }
+            if committed {
+                try forEachCommittedProjectionEvent(from: lowest + 1, through: end, in: transaction, foldIn)
+            } else {
+                try forEachProjectionEvent(from: lowest + 1, through: end, in: transaction, foldIn)
             }
             for (index, run) in runs.enumerated() {
                 if let failure = run.loadFailure {

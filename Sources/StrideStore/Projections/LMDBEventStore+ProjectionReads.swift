@@ -53,7 +53,7 @@ extension LMDBEventStore {
     ) throws -> [RunningProjection] {
         let runs = projections.map { $0.makeRun { _ in nil } }
         try environment.read { transaction in
-            try forEachProjectionEvent(from: 1, through: through, in: transaction) { sequence, event in
+            try forEachCommittedProjectionEvent(from: 1, through: through, in: transaction) { sequence, event in
                 if include(event) {
                     for index in runs.indices where limits.map({ sequence <= $0[index] }) ?? true { runs[index].apply(event) }
                 }

@@ -1,23 +1,23 @@
 import Foundation
-import StrideEvents
 
-/// Hands batches from the thread that reads a file to the thread that appends them, holding
-/// at most `capacity` batches: reading and appending overlap, and memory stays bounded.
-final class BatchPipe: @unchecked Sendable {
+/// Hands batches from a thread that reads (a file, or the log) to the thread that uses them,
+/// holding at most `capacity` batches: reading and using overlap, and memory stays bounded.
+public final class BatchPipe<Batch: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var batches: [[PendingEvent]] = []
+    private var batches: [Batch] = []
     private var isClosed = false
     private var isCancelled = false
     private var failure: (any Error)?
     private let capacity: Int
 
-    init(capacity: Int = 2) {
+    /// Creates a pipe that holds up to `capacity` batches.
+    public init(capacity: Int = 2) {
         self.capacity = capacity
     }
 
     /// Called by the reader: waits for room, then queues a batch.
-    /// - Throws: ``Cancelled`` when the appender stopped.
-    func put(_ batch: [PendingEvent]) throws {
+    /// - Throws: ``Cancelled`` when the user stopped.
+    public func put(_ batch: Batch) throws {
         condition.lock()
         defer { condition.unlock() }
         while batches.count >= capacity && !isCancelled { condition.wait() }
@@ -26,8 +26,9 @@ final class BatchPipe: @unchecked Sendable {
         condition.broadcast()
     }
 
-    /// Called by the reader when it is done, with the error that stopped it if any.
-    func close(failure: (any Error)?) {
+    /// Called by the reader when it is done, with the error that stopped it if any; the
+    /// reader's last call.
+    public func close(failure: (any Error)?) {
         condition.lock()
         isClosed = true
         self.failure = failure
@@ -35,9 +36,9 @@ final class BatchPipe: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Called by the appender: the next batch, or nil when the reader is done.
+    /// Called by the user: the next batch, or nil when the reader is done.
     /// - Throws: the reader's error once every batch before it has been taken.
-    func take() throws -> [PendingEvent]? {
+    public func take() throws -> Batch? {
         condition.lock()
         defer { condition.unlock() }
         while batches.isEmpty && !isClosed { condition.wait() }
@@ -49,14 +50,21 @@ final class BatchPipe: @unchecked Sendable {
         return nil
     }
 
-    /// Called by the appender when it stops early: the reader's next put throws.
-    func cancel() {
+    /// Called by the user when it stops early: the reader's next put throws.
+    public func cancel() {
         condition.lock()
         isCancelled = true
         condition.broadcast()
         condition.unlock()
     }
 
-    /// The reader's signal that the appender has stopped.
-    struct Cancelled: Error {}
+    /// Waits until the reader has closed the pipe.
+    public func waitUntilClosed() {
+        condition.lock()
+        defer { condition.unlock() }
+        while !isClosed { condition.wait() }
+    }
+
+    /// The reader's signal that the user has stopped.
+    public struct Cancelled: Error {}
 }
