@@ -3,20 +3,22 @@ import StrideEvents
 /// One sample as the daily records use it: its span, its value in Stride's units (metres,
 /// kilocalories, beats per minute, steps), its device class, and where it came from.
 public struct Fact: Hashable, Sendable {
+    // The 16-byte-aligned entity first, the one-byte fields last: 64 bytes a fact instead of
+    // 80, and a rebuild holds one fact per sample.
+    /// Its entity, when a sync identifier identifies it (a later version replaces it).
+    public var syncEntity: UInt128?
     /// When it starts.
     public var start: Timestamp
     /// When it ends.
     public var end: Timestamp
     /// Its value (for sleep, 0: the stage says it all).
     public var value: Double
+    /// The sequence of its event.
+    public var sequence: UInt64
     /// Its device class.
     public var deviceClass: DeviceClass
     /// The stage, for a sleep sample.
     public var sleep: SleepValue?
-    /// The sequence of its event.
-    public var sequence: UInt64
-    /// Its entity, when a sync identifier identifies it (a later version replaces it).
-    public var syncEntity: UInt128?
 
     /// Creates a fact.
     public init(
