@@ -22,6 +22,9 @@ public protocol Projection: Sendable {
 
     /// A key's bytes; byte order must follow key order.
     func encode(key: Key) -> [UInt8]
+    /// Writes a key's bytes (those of ``encode(key:)``): a requirement with a default, for
+    /// projections with many rows to write their keys without an array each.
+    func encode(key: Key, into writer: inout BinaryWriter)
     /// A key from its bytes.
     func decodeKey(_ bytes: UnsafeRawBufferPointer) throws -> Key
     /// Writes a row's bytes.
@@ -38,6 +41,10 @@ public protocol Projection: Sendable {
 }
 
 extension Projection {
+    public func encode(key: Key, into writer: inout BinaryWriter) {
+        writer.write(raw: encode(key: key))
+    }
+
     /// A row's bytes.
     public func encodedRow(_ row: Row) -> [UInt8] {
         var writer = BinaryWriter(capacity: 256)

@@ -50,8 +50,7 @@ public struct ProjectionRows<Key: Hashable, Row> {
         if let index = slots.index(forKey: key) {
             // Through the dictionary's values in place: arrays inside the row are not copied.
             slots.values[index].changed = true
-            if slots.values[index].row == nil { slots.values[index].row = make() }
-            mutateRow(&slots.values[index].row, body)
+            mutateRow(&slots.values[index].row, make, body)
         } else {
             var row = fetch(key) ?? make()
             body(&row)
@@ -59,15 +58,14 @@ public struct ProjectionRows<Key: Hashable, Row> {
         }
     }
 
-    /// Runs `body` on a row known to be present, in place.
+    /// Runs `body` on a row in place, made by `make` when absent.
     @inlinable
-    func mutateRow(_ row: inout Row?, _ body: (inout Row) -> Void) {
+    func mutateRow(_ row: inout Row?, _ make: () -> Row, _ body: (inout Row) -> Void) {
         // Taken out (leaving nil) and put back, so the row's arrays stay uniquely held and
-        // grow in place rather than being copied.
-        guard var present = row else { return }
-        row = nil
+        // grow in place rather than being copied; never compared or copied on the way.
+        var present = row.take() ?? make()
         body(&present)
-        row = present
+        row = consume present
     }
 
     /// Removes the row under a key.

@@ -4,11 +4,11 @@ import StrideProjection
 extension DailyHealthProjection {
     public func encode(key: Key) -> [UInt8] {
         var writer = BinaryWriter(capacity: 17)
-        write(key, into: &writer)
+        encode(key: key, into: &writer)
         return writer.bytes
     }
 
-    private func write(_ key: Key, into writer: inout BinaryWriter) {
+    public func encode(key: Key, into writer: inout BinaryWriter) {
         switch key {
         case .facts(let day, let measure, let hour):
             writer.write(UInt8(1))
@@ -51,7 +51,7 @@ extension DailyHealthProjection {
         writer.write(optional: row.synced) { writer, synced in
             writer.write(signedVarint: Int64(synced.version))
             writer.write(varint: UInt64(synced.places.count))
-            for place in synced.places { write(place, into: &writer) }
+            for place in synced.places { encode(key: place, into: &writer) }
         }
     }
 

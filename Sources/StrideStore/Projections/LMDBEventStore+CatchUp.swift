@@ -78,24 +78,26 @@ extension LMDBEventStore {
                 projection.makeRun { key in try reader.bytes(in: databases[index], forKey: key) }
             }
             var folded: UInt64 = 0
-            let foldIn = { (sequence: UInt64, event: ProjectionEvent) in
-                for index in runs.indices where checkpoints[index] < sequence { runs[index].apply(event) }
-                folded += 1
-            }
-            if committed {
-                try forEachCommittedProjectionEvent(from: lowest + 1, through: end, in: transaction, foldIn)
-            } else {
-                try forEachProjectionEvent(from: lowest + 1, through: end, in: transaction, foldIn)
+            try runs.withFoldStep { apply in
+                let foldIn = { (sequence: UInt64, event: ProjectionEvent) in
+                    for index in runs.indices where checkpoints[index] < sequence { apply(index, event) }
+                    folded += 1
+                }
+                if committed {
+                    try forEachCommittedProjectionEvent(from: lowest + 1, through: end, in: transaction, foldIn)
+                } else {
+                    try forEachProjectionEvent(from: lowest + 1, through: end, in: transaction, foldIn)
+                }
             }
             for (index, run) in runs.enumerated() {
                 if let failure = run.loadFailure {
                     throw ProjectionFailure(name: run.name, problem: "a stored row cannot be read (\(failure))")
                 }
-                for change in run.encodedChanges() {
-                    if let row = change.row {
-                        try transaction.put(row, forKey: change.key, in: databases[index])
+                try run.encodedChanges().forEach { key, row in
+                    if let row {
+                        _ = try transaction.put(row, forKey: key, in: databases[index])
                     } else {
-                        _ = try change.key.withUnsafeBytes { try transaction.delete(key: $0, in: databases[index]) }
+                        _ = try transaction.delete(key: key, in: databases[index])
                     }
                 }
                 try write(ProjectionCheckpoint(version: run.version, sequence: end), of: run.name, in: transaction)

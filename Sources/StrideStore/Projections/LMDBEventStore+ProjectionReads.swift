@@ -53,11 +53,13 @@ extension LMDBEventStore {
     ) throws -> [RunningProjection] {
         let runs = projections.map { $0.makeRun { _ in nil } }
         try environment.read { transaction in
-            try forEachCommittedProjectionEvent(from: 1, through: through, in: transaction) { sequence, event in
-                if include(event) {
-                    for index in runs.indices where limits.map({ sequence <= $0[index] }) ?? true { runs[index].apply(event) }
+            try runs.withFoldStep { apply in
+                try forEachCommittedProjectionEvent(from: 1, through: through, in: transaction) { sequence, event in
+                    if include(event) {
+                        for index in runs.indices where limits.map({ sequence <= $0[index] }) ?? true { apply(index, event) }
+                    }
+                    if sequence % 262_144 == 0 { progress(sequence) }
                 }
-                if sequence % 262_144 == 0 { progress(sequence) }
             }
         }
         return runs
