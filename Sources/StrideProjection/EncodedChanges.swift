@@ -8,10 +8,14 @@ public struct EncodedChanges: ~Copyable {
     /// Where one row's key and bytes lie in the buffer; no row bytes for a deleted row.
     @usableFromInline
     struct Entry {
+        /// The key's first sixteen bytes as a big-endian number (zeros past its end): most
+        /// keys are told apart by comparing it alone, without a call to `memcmp`.
+        @usableFromInline var prefix: UInt128
         @usableFromInline var key: Range<Int>
         @usableFromInline var row: Range<Int>?
 
-        @inlinable init(key: Range<Int>, row: Range<Int>?) {
+        @inlinable init(prefix: UInt128, key: Range<Int>, row: Range<Int>?) {
+            self.prefix = prefix
             self.key = key
             self.row = row
         }
@@ -41,7 +45,21 @@ public struct EncodedChanges: ~Copyable {
             writeRow(&buffer)
             row = rowStart..<buffer.count
         }
-        entries.append(Entry(key: keyStart..<rowStart, row: row))
+        let prefix = buffer.withUnsafeBytes { bytes in
+            Self.prefix(of: UnsafeRawBufferPointer(rebasing: bytes[keyStart..<rowStart]))
+        }
+        entries.append(Entry(prefix: prefix, key: keyStart..<rowStart, row: row))
+    }
+
+    /// The first sixteen bytes of `key` as a big-endian number, zeros past its end: numbers
+    /// in the order of the keys' bytes (equal numbers leave it to the bytes).
+    @inlinable
+    static func prefix(of key: UnsafeRawBufferPointer) -> UInt128 {
+        var prefix: UInt128 = 0
+        for index in 0..<16 {
+            prefix = prefix << 8 | UInt128(index < key.count ? key[index] : 0)
+        }
+        return prefix
     }
 
     /// Puts the rows in key-byte order (LMDB's order).
@@ -49,7 +67,8 @@ public struct EncodedChanges: ~Copyable {
     mutating func sortByKey() {
         buffer.withUnsafeBytes { bytes in
             entries.sort { left, right in
-                UnsafeRawBufferPointer(rebasing: bytes[left.key]).sortsBefore(UnsafeRawBufferPointer(rebasing: bytes[right.key]))
+                guard left.prefix == right.prefix else { return left.prefix < right.prefix }
+                return UnsafeRawBufferPointer(rebasing: bytes[left.key]).sortsBefore(UnsafeRawBufferPointer(rebasing: bytes[right.key]))
             }
         }
     }

@@ -93,11 +93,15 @@ extension LMDBEventStore {
                 if let failure = run.loadFailure {
                     throw ProjectionFailure(name: run.name, problem: "a stored row cannot be read (\(failure))")
                 }
+                // Into an empty database (a rebuild) the rows go in at the end, in key order,
+                // without a search of the tree for each (an append refused falls back to a put).
+                let appending = try transaction.entryCount(of: databases[index]) == 0
                 try run.encodedChanges().forEach { key, row in
                     if let row {
-                        _ = try transaction.put(row, forKey: key, in: databases[index])
-                    } else {
-                        _ = try transaction.delete(key: key, in: databases[index])
+                        let appended = try appending && transaction.put(row, forKey: key, in: databases[index], flags: .append)
+                        if !appended { try transaction.put(row, forKey: key, in: databases[index]) }
+                    } else if !appending {
+                        try transaction.delete(key: key, in: databases[index])
                     }
                 }
                 try write(ProjectionCheckpoint(version: run.version, sequence: end), of: run.name, in: transaction)
