@@ -15,10 +15,47 @@ struct RecordDraft {
     private let attributeHash: UInt64
     private var metadata: [MetadataEntry] = []
 
+    /// Adds a `MetadataEntry` child.
+    mutating func addMetadata(_ element: XMLElement, attributes reader: inout AttributeReader) {
+        guard let key = element.attribute(Names.key) else { return }
+        let value = element.attribute(Names.value).map { reader.string($0, in: element) } ?? ""
+        metadata.append(MetadataEntry(key: reader.string(key, in: element), value: value))
+    }
+
+    /// The sample, made of the draft's own fields (moved, not copied), and its identity.
+    consuming func finish(identity: inout IdentityHasher) -> (SampleRecorded, EntityReference, IdempotencyKey) {
+        let (entity, key) = identity.identity(
+            kind: .sample, type: healthType, start: start, metadata: metadata, attributeHash: attributeHash)
+        let sample = SampleRecorded(
+            healthType: healthType, deviceClass: DeviceClassifier.classify(device: device, sourceName: sourceName), value: value,
+            unit: unit, start: start, end: end, created: created, sourceName: sourceName, sourceVersion: sourceVersion,
+            device: device, metadata: metadata)
+        return (sample, entity, key)
+    }
+
+    static func date(_ attribute: XMLAttribute, in element: XMLElement) throws -> Timestamp {
+        let raw = element.rawValue(of: attribute)
+        guard let instant = HealthDate.parse(raw) else {
+            throw XMLStructureError(
+                line: element.line,
+                problem: "<\(String(decoding: element.name, as: UTF8.self))> has \(String(decoding: element.name(of: attribute), as: UTF8.self))=\"\(String(decoding: raw.prefix(40), as: UTF8.self))\", not a date like 2024-05-01 08:00:00 +0200")
+        }
+        return instant
+    }
+
+    static func missing(_ attribute: String, line: Int, element: String = "Record") -> XMLStructureError {
+        XMLStructureError(line: line, problem: "a <\(element)> has no \(attribute) attribute, which every \(element) must have")
+    }
+}
+
+// The init lives in an extension so that the compiler still makes its memberwise init, which
+// it delegates to: an init assigning the fields one by one copies the whole draft once more as
+// it returns, retaining and releasing its strings (Swift 6.3; see `SampleRecorded`).
+extension RecordDraft {
     /// Reads the start tag.
     /// - Throws: ``XMLStructureError`` when a required attribute is missing or a date unreadable.
     init(_ element: XMLElement, file: String, attributes reader: inout AttributeReader, identity: inout IdentityHasher) throws {
-        line = element.line
+        let line = element.line
         var type: String?
         var source: String?
         var version: String?
@@ -54,42 +91,11 @@ struct RecordDraft {
         guard let source else { throw Self.missing("sourceName", line: line) }
         guard let start else { throw Self.missing("startDate", line: line) }
         guard let end else { throw Self.missing("endDate", line: line) }
-        (healthType, sourceName, sourceVersion, self.device, self.unit, self.value) = (type, source, version, device, unit, value)
-        (self.created, self.start, self.end) = (created, start, end)
-        attributeHash = identity.recordHash(
+        let attributeHash = identity.recordHash(
             type: type, sourceName: source, sourceVersion: version, device: device, unit: unit, created: created, start: start,
             end: end)
-    }
-
-    /// Adds a `MetadataEntry` child.
-    mutating func addMetadata(_ element: XMLElement, attributes reader: inout AttributeReader) {
-        guard let key = element.attribute(Names.key) else { return }
-        let value = element.attribute(Names.value).map { reader.string($0, in: element) } ?? ""
-        metadata.append(MetadataEntry(key: reader.string(key, in: element), value: value))
-    }
-
-    /// The sample, made of the draft's own fields (moved, not copied), and its identity.
-    consuming func finish(identity: inout IdentityHasher) -> (SampleRecorded, EntityReference, IdempotencyKey) {
-        let (entity, key) = identity.identity(
-            kind: .sample, type: healthType, start: start, metadata: metadata, attributeHash: attributeHash)
-        let sample = SampleRecorded(
-            healthType: healthType, deviceClass: DeviceClassifier.classify(device: device, sourceName: sourceName), value: value,
-            unit: unit, start: start, end: end, created: created, sourceName: sourceName, sourceVersion: sourceVersion,
-            device: device, metadata: metadata)
-        return (sample, entity, key)
-    }
-
-    static func date(_ attribute: XMLAttribute, in element: XMLElement) throws -> Timestamp {
-        let raw = element.rawValue(of: attribute)
-        guard let instant = HealthDate.parse(raw) else {
-            throw XMLStructureError(
-                line: element.line,
-                problem: "<\(String(decoding: element.name, as: UTF8.self))> has \(String(decoding: element.name(of: attribute), as: UTF8.self))=\"\(String(decoding: raw.prefix(40), as: UTF8.self))\", not a date like 2024-05-01 08:00:00 +0200")
-        }
-        return instant
-    }
-
-    static func missing(_ attribute: String, line: Int, element: String = "Record") -> XMLStructureError {
-        XMLStructureError(line: line, problem: "a <\(element)> has no \(attribute) attribute, which every \(element) must have")
+        self.init(
+            line: line, healthType: type, sourceName: source, sourceVersion: version, device: device, unit: unit, value: value,
+            created: created, start: start, end: end, attributeHash: attributeHash)
     }
 }
