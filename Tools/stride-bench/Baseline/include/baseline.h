@@ -9,11 +9,11 @@ typedef struct {
     int status;      // 0, or the LMDB / errno code that stopped the loop
 } stride_baseline_result;
 
-// Appends `count` records (8-byte ascending keys, `value_size`-byte values) in transactions
-// of `batch` records each, every commit durable.
+// Appends `count` records (8-byte ascending keys after any already stored, `value_size`-byte
+// values) in transactions of `batch` records each, every commit durable.
 stride_baseline_result stride_baseline_batched_put(const char *directory, long count, long batch, size_t value_size);
 
-// Appends `count` records one per durable commit.
+// Appends `count` records one per durable commit, after any already stored.
 stride_baseline_result stride_baseline_single_commits(const char *directory, long count, size_t value_size);
 
 // Walks every record of the environment written by stride_baseline_batched_put, touching
