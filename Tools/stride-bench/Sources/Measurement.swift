@@ -36,10 +36,12 @@ func formatRate(_ perSecond: Double) -> String {
     return String(format: "%.0f /s", perSecond)
 }
 
-/// Formats a ratio: `0.42×`, `31×`.
+/// Formats a ratio: `0.42×`, `31.0×`, `113×`.
 func formatRatio(_ ratio: Double) -> String {
     guard ratio.isFinite else { return "n/a" }
-    return ratio >= 10 ? String(format: "%.0f×", ratio) : String(format: "%.2f×", ratio)
+    // One decimal from 10 to 100, so that a ratio near a target of 20× shows which side it is on.
+    if ratio >= 100 { return String(format: "%.0f×", ratio) }
+    return ratio >= 10 ? String(format: "%.1f×", ratio) : String(format: "%.2f×", ratio)
 }
 
 /// Prints a table of rows with aligned columns.
