@@ -139,4 +139,26 @@ struct HealthTypeCatalogTests {
         }
         #expect(!HealthTypeCatalog.isQuantity(code: 0))
     }
+
+    @Test("a sample carries its type's code when made, renamed and read back, listed or not", arguments: [
+        ("HKQuantityTypeIdentifierHeartRate", HealthTypeCatalog.heartRate),
+        ("HKQuantityTypeIdentifierSomethingNew", 0),
+    ])
+    func sampleCode(identifier: String, code: UInt64) throws {
+        var sample = SampleRecorded(
+            healthType: "HKQuantityTypeIdentifierStepCount", deviceClass: .watch, value: .number(1), unit: "count",
+            start: Timestamp(secondsSince1970: 0), end: Timestamp(secondsSince1970: 60), created: nil, sourceName: "Watch",
+            sourceVersion: nil, device: nil, metadata: [])
+        #expect(sample.healthTypeCode == HealthTypeCatalog.stepCount)
+        sample.healthType = identifier
+        #expect(sample.healthTypeCode == code)
+        let bytes = sample.encoded.bytes
+        let decoded = try bytes.withUnsafeBytes { buffer in
+            var reader = BinaryReader(buffer)
+            return try SampleRecorded(decoding: &reader, schemaVersion: 1)
+        }
+        #expect(decoded == sample)
+        #expect(decoded.healthType == identifier)
+        #expect(decoded.healthTypeCode == code)
+    }
 }

@@ -38,8 +38,8 @@ extension SampleFacts {
     /// The facts of a full sample.
     public init(_ sample: SampleRecorded, isSyncIdentified: Bool = false) {
         self.init(
-            healthType: sample.healthType, deviceClass: sample.deviceClass, value: sample.value, unit: sample.unit,
-            start: sample.start, end: sample.end,
+            healthType: sample.healthType, typeCode: sample.healthTypeCode, deviceClass: sample.deviceClass,
+            value: sample.value, unit: sample.unit, start: sample.start, end: sample.end,
             syncVersion: isSyncIdentified ? Self.syncVersion(in: sample.metadata) : nil)
     }
 

@@ -3,11 +3,10 @@
 /// it left out is exactly what the daily records leave out.
 public enum SampleQuality {
     /// The reason a sample cannot count, or nil when it can.
-    /// - Parameter typeCode: the sample type's catalog code, when the caller has it already.
-    public static func problem(with sample: SampleRecorded, typeCode: UInt64? = nil) -> String? {
+    public static func problem(with sample: SampleRecorded) -> String? {
         problem(
-            typeCode: typeCode ?? HealthTypeCatalog.code(of: sample.healthType) ?? 0, healthType: sample.healthType,
-            value: sample.value, unit: sample.unit, start: sample.start, end: sample.end)
+            typeCode: sample.healthTypeCode, healthType: sample.healthType, value: sample.value, unit: sample.unit,
+            start: sample.start, end: sample.end)
     }
 
     /// The reason a sample cannot count, or nil when it can: the rule reads only the facts

@@ -37,7 +37,7 @@ final class IngestCollector {
     /// Adds a sample: counted by type, checked for quality, then batched as a pending event
     /// with this identity, made here so that the sample moves into it rather than being copied.
     func add(sample: consuming SampleRecorded, entity: EntityReference, key: IdempotencyKey, file: String, line: Int) throws {
-        let typeCode = HealthTypeCatalog.code(of: sample.healthType) ?? 0
+        let typeCode = sample.healthTypeCode
         let code = Int(typeCode)
         if code > 0 {
             if code >= samplesByCode.count { samplesByCode += Array(repeating: 0, count: code + 1 - samplesByCode.count) }
@@ -45,7 +45,7 @@ final class IngestCollector {
         } else {
             tallies.samplesByType[sample.healthType, default: 0] += 1
         }
-        if let problem = SampleQuality.problem(with: sample, typeCode: typeCode) {
+        if let problem = SampleQuality.problem(with: sample) {
             tallies.noteLeftOut(problem, at: "\(file):\(line)")
         }
         let start = sample.start

@@ -63,7 +63,13 @@ public struct SampleRecorded: EventPayload {
     public static let schemaVersion: UInt16 = 1
 
     /// The HealthKit type identifier, e.g. `HKQuantityTypeIdentifierStepCount`.
-    public var healthType: String
+    public var healthType: String {
+        didSet { healthTypeCode = HealthTypeCatalog.code(of: healthType) ?? 0 }
+    }
+    /// The type's code in the catalog of types (``HealthTypeCatalog``), 0 for a type not
+    /// listed: looked up once, when the sample is made, rather than by every step that
+    /// encodes, counts or checks it.
+    public private(set) var healthTypeCode: UInt64
     /// The device class, from the device and source name.
     public var deviceClass: DeviceClass
     /// The value.
@@ -74,10 +80,10 @@ public struct SampleRecorded: EventPayload {
     public var start: Timestamp
     /// When it ends.
     public var end: Timestamp
-    /// The app or device that wrote it.
-    public var sourceName: String
     /// When the source created it, when given.
     public var created: Timestamp?
+    /// The app or device that wrote it.
+    public var sourceName: String
     /// The source's version, when given.
     public var sourceVersion: String?
     /// The device description, when given.
@@ -86,7 +92,7 @@ public struct SampleRecorded: EventPayload {
     public var metadata: [MetadataEntry]
 
     public func encode(into writer: inout BinaryWriter) {
-        writer.writeHealthType(healthType)
+        writer.writeHealthType(healthType, code: healthTypeCode)
         writer.write(deviceClass.rawValue)
         switch value {
         case .absent: writer.write(UInt8(0))
@@ -124,18 +130,19 @@ public struct SampleRecorded: EventPayload {
 extension SampleRecorded {
     /// Creates the payload.
     ///
-    /// The inits are declared here, outside the type, and this one takes `created` before
-    /// `sourceName`, unlike the stored properties, so that the compiler still makes its own
-    /// memberwise init, which both inits delegate to. An init that assigns this many fields
-    /// one by one copies the whole value once more as it returns, retaining and releasing
-    /// every string (Swift 6.3): about a tenth of decoding a sample.
+    /// The inits are declared here, outside the type, so that the compiler still makes its
+    /// own memberwise init (which also takes the type's code), and both delegate to it. An
+    /// init that assigns this many fields one by one copies the whole value once more as it
+    /// returns, retaining and releasing every string (Swift 6.3): about a tenth of decoding a
+    /// sample.
     public init(
         healthType: String, deviceClass: DeviceClass, value: SampleValue, unit: String?, start: Timestamp, end: Timestamp,
         created: Timestamp?, sourceName: String, sourceVersion: String?, device: String?, metadata: [MetadataEntry]
     ) {
         self.init(
-            healthType: healthType, deviceClass: deviceClass, value: value, unit: unit, start: start, end: end,
-            sourceName: sourceName, created: created, sourceVersion: sourceVersion, device: device, metadata: metadata)
+            healthType: healthType, healthTypeCode: HealthTypeCatalog.code(of: healthType) ?? 0, deviceClass: deviceClass,
+            value: value, unit: unit, start: start, end: end, created: created, sourceName: sourceName,
+            sourceVersion: sourceVersion, device: device, metadata: metadata)
     }
 
     /// Decodes the payload. `SampleFacts(decoding:)` reads the same leading fields on its
@@ -143,7 +150,7 @@ extension SampleRecorded {
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
         guard schemaVersion == 1 else { throw Self.unknownVersion(schemaVersion) }
         // Read into locals and handed to the compiler's memberwise init (see above).
-        let healthType = try reader.readHealthType()
+        let (healthType, healthTypeCode) = try reader.readHealthTypeAndCode()
         let deviceClass = try reader.readDeviceClass()
         let value = try reader.readSampleValue()
         let unit = try reader.readOptional { try $0.readString() }
@@ -158,15 +165,16 @@ extension SampleRecorded {
         let device = try reader.readOptional { try $0.readString() }
         let metadata = try reader.readMetadata()
         self.init(
-            healthType: healthType, deviceClass: deviceClass, value: value, unit: unit, start: start, end: end,
-            sourceName: sourceName, created: created, sourceVersion: sourceVersion, device: device, metadata: metadata)
+            healthType: healthType, healthTypeCode: healthTypeCode, deviceClass: deviceClass, value: value, unit: unit,
+            start: start, end: end, created: created, sourceName: sourceName, sourceVersion: sourceVersion, device: device,
+            metadata: metadata)
     }
 }
 
 extension BinaryWriter {
     /// Writes a HealthKit type as its catalog code, or code 0 and the text.
-    mutating func writeHealthType(_ identifier: String) {
-        if let code = HealthTypeCatalog.code(of: identifier) {
+    mutating func writeHealthType(_ identifier: String, code: UInt64) {
+        if code != 0 {
             write(varint: code)
         } else {
             write(varint: 0)
@@ -192,11 +200,6 @@ extension BinaryReader {
         case 2: return .text(try readString())
         case let other: throw DecodingFailure("unknown value kind \(other)")
         }
-    }
-
-    /// Reads a HealthKit type written by ``BinaryWriter/writeHealthType(_:)``.
-    mutating func readHealthType() throws -> String {
-        try readHealthTypeAndCode().identifier
     }
 
     /// Reads a HealthKit type and its catalog code (0 for a type written as text).
