@@ -15,14 +15,18 @@ extension LMDBEventStore {
     /// events before: a rebuild decodes and folds at once instead of in turn.
     ///
     /// The events must be committed before `transaction` began: the second thread's snapshot
-    /// does not see what `transaction` has written. The thread has ended, and its snapshot
-    /// closed, when this returns or throws (a write transaction may grow the map only once
-    /// no transaction is open).
+    /// does not see what `transaction` has written. The walk goes no further than the last
+    /// event `transaction` sees. The thread has ended, and its snapshot closed, when this
+    /// returns or throws (a write transaction may grow the map only once no transaction is
+    /// open).
     /// - Throws: ``EventLogFault`` naming an event that cannot be decoded, or what `body` throws.
     func forEachCommittedProjectionEvent(
         from first: UInt64, through last: UInt64, in transaction: borrowing Transaction,
         _ body: (UInt64, ProjectionEvent) throws -> Void
     ) throws {
+        // No further than `transaction` sees: the second thread's snapshot may be newer when
+        // `transaction` only reads (another process may have appended since it began).
+        let last = min(last, try tail(in: transaction).0)
         guard last >= first, last - first >= Self.readAheadThreshold else {
             return try forEachProjectionEvent(from: first, through: last, in: transaction, body)
         }
