@@ -49,19 +49,9 @@ extension SampleFacts {
 
     /// Reads the leading fields of a `sample.recorded` payload; the metadata only when the
     /// sample is identified by a sync identifier (its version is there).
-    ///
-    /// The leading fields are read here and in `SampleRecorded.init(decoding:)` alike, field
-    /// by field, on purpose: one shared reader building a `SampleFacts` that the full
-    /// decoding then copied from made every decode about 20 % slower (`stride-bench parts`,
-    /// 2026-11-22). A change to the payload's layout changes both.
     init(decoding reader: inout BinaryReader, schemaVersion: UInt16, isSyncIdentified: Bool) throws {
         guard schemaVersion == 1 else { throw SampleRecorded.unknownVersion(schemaVersion) }
-        let (healthType, typeCode) = try reader.readHealthTypeAndCode()
-        let deviceClass = try reader.readDeviceClass()
-        let value = try reader.readSampleValue()
-        let unit = try reader.readOptional { try $0.readString() }
-        let start = try reader.readTimestamp()
-        let end = start.adding(milliseconds: try reader.readSignedVarint())
+        let (healthType, typeCode, deviceClass, value, unit, start, end) = try reader.readSampleLead()
         let syncVersion = isSyncIdentified ? Self.syncVersion(in: try reader.readProvenance().metadata) : nil
         self.init(
             healthType: healthType, typeCode: typeCode, deviceClass: deviceClass, value: value, unit: unit, start: start,

@@ -145,17 +145,11 @@ extension SampleRecorded {
             sourceVersion: sourceVersion, device: device, metadata: metadata)
     }
 
-    /// Decodes the payload. `SampleFacts(decoding:)` reads the same leading fields on its
-    /// own, for speed (see there); a change to the layout changes both.
+    /// Decodes the payload.
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
         guard schemaVersion == 1 else { throw Self.unknownVersion(schemaVersion) }
         // Read into locals and handed to the compiler's memberwise init (see above).
-        let (healthType, healthTypeCode) = try reader.readHealthTypeAndCode()
-        let deviceClass = try reader.readDeviceClass()
-        let value = try reader.readSampleValue()
-        let unit = try reader.readOptional { try $0.readString() }
-        let start = try reader.readTimestamp()
-        let end = start.adding(milliseconds: try reader.readSignedVarint())
+        let (healthType, healthTypeCode, deviceClass, value, unit, start, end) = try reader.readSampleLead()
         // The provenance field by field, not through `readProvenance()`: every scan decodes
         // millions of samples, and returning the fields as one value made the whole decode
         // about 20 % slower (`stride-bench parts`, 2026-11-22). Workouts use the shared reader.
@@ -184,6 +178,23 @@ extension BinaryWriter {
 }
 
 extension BinaryReader {
+    /// Reads the leading fields of a `sample.recorded` payload, those figures are made of:
+    /// the full decoding and a projection's facts (`SampleFacts`) both start here. A tuple
+    /// of locals, so that nothing is copied on the way to either value.
+    @inline(__always)
+    mutating func readSampleLead() throws -> (
+        healthType: String, typeCode: UInt64, deviceClass: DeviceClass, value: SampleValue, unit: String?, start: Timestamp,
+        end: Timestamp
+    ) {
+        let (healthType, typeCode) = try readHealthTypeAndCode()
+        let deviceClass = try readDeviceClass()
+        let value = try readSampleValue()
+        let unit = try readOptional { try $0.readString() }
+        let start = try readTimestamp()
+        let end = start.adding(milliseconds: try readSignedVarint())
+        return (healthType, typeCode, deviceClass, value, unit, start, end)
+    }
+
     /// Reads a device class byte.
     @inline(__always)
     mutating func readDeviceClass() throws -> DeviceClass {
