@@ -26,22 +26,21 @@ public enum ActivityPolicy {
 
         var contributions = [Double](repeating: 0, count: spans.count)
         // Every start and end inside the day cuts it into stretches covered by a fixed set.
-        var cuts = Set([dayStart, dayEnd])
-        for fact in spans {
-            cuts.insert(max(dayStart, fact.start.millisecondsSince1970))
-            cuts.insert(min(dayEnd, fact.end.millisecondsSince1970))
-        }
-        let ordered = cuts.sorted()
+        // (Plain arrays and loops: an ingest's step awards total every day a file touches.)
+        let ordered = cuts(spans, dayStart: dayStart, dayEnd: dayEnd)
         let byStart = spans.indices.sorted { spans[$0].start < spans[$1].start }
         var next = 0
         var active: [Int] = []
-        for (low, high) in zip(ordered, ordered.dropFirst()) {
+        for cut in 1..<ordered.count {
+            let (low, high) = (ordered[cut - 1], ordered[cut])
             while next < byStart.count, spans[byStart[next]].start.millisecondsSince1970 <= low {
                 active.append(byStart[next])
                 next += 1
             }
             active.removeAll { spans[$0].end.millisecondsSince1970 <= low }
-            guard let best = active.map({ spans[$0].deviceClass }).min() else { continue }
+            guard let first = active.first else { continue }
+            var best = spans[first].deviceClass
+            for index in active where spans[index].deviceClass < best { best = spans[index].deviceClass }
             for index in active where spans[index].deviceClass == best {
                 let fact = spans[index]
                 let duration = Double(fact.end.millisecondsSince1970 - fact.start.millisecondsSince1970)
@@ -60,5 +59,23 @@ public enum ActivityPolicy {
             usedCount += 1
         }
         return ActivityTotal(value: total, samplesUsed: usedCount, classes: used.sorted())
+    }
+
+    /// The day's start and end and every span's start and end within it, in order, once each.
+    private static func cuts(_ spans: [Fact], dayStart: Int64, dayEnd: Int64) -> [Int64] {
+        var cuts: [Int64] = [dayStart, dayEnd]
+        cuts.reserveCapacity(2 * spans.count + 2)
+        for fact in spans {
+            cuts.append(max(dayStart, fact.start.millisecondsSince1970))
+            cuts.append(min(dayEnd, fact.end.millisecondsSince1970))
+        }
+        cuts.sort()
+        var kept = 0
+        for index in cuts.indices where index == 0 || cuts[index] != cuts[kept - 1] {
+            cuts[kept] = cuts[index]
+            kept += 1
+        }
+        cuts.removeLast(cuts.count - kept)
+        return cuts
     }
 }
