@@ -43,6 +43,33 @@ struct LMDBEventStoreTests {
         }
     }
 
+    @Test("space reserved ahead of an ingest's commits is on disk while it runs and given back after, the log intact")
+    func reservedSpace() throws {
+        try withTemporaryDirectory { folder in
+            let path = folder + "/ledger"
+            let store = try LMDBEventStore(directory: path)
+            try store.append((1...100).map { Self.sample($0) }, recordedAt: now)
+            func usage() throws -> (size: Int, allocated: Int) {
+                var status = stat()
+                guard stat(path + "/data.mdb", &status) == 0 else { throw CocoaError(.fileReadNoSuchFile) }
+                return (Int(status.st_size), Int(status.st_blocks) * 512)
+            }
+            let before = try usage()
+            store.reserveSpace(ahead: 8 << 20)
+            let reserved = try usage()
+            #expect(reserved.size == before.size, "the file's size is unchanged")
+            // A file system that cannot reserve (none this test runs on) would leave it as it was.
+            #expect(reserved.allocated >= before.size + (8 << 20))
+            try store.append((101...3_000).map { Self.sample($0) }, recordedAt: now)
+            try store.releaseReservedSpace()
+            let after = try usage()
+            #expect(after.size > before.size)
+            #expect(after.allocated < after.size + (64 << 10), "no more than the file's own blocks are kept")
+            #expect(try store.lastSequence() == 3_000)
+            #expect(try store.verify().isIntact)
+        }
+    }
+
     /// The resident kilobytes of this process's mappings of `file`, from /proc/self/smaps.
     static func residentKilobytes(mapping file: String) throws -> Int {
         // Foundation reads only the first page of a /proc file: read it line by line.

@@ -42,9 +42,17 @@ extension Ledger {
         let began = Date()
         let pipe = BatchPipe<[PendingEvent]>()
         let outcome = ReadOutcome()
+        let dailyHealth = dailyHealth
         let reader = Thread {
             do {
-                outcome.set(try IngestReader.read(file: file, batchSize: batchSize, progress: progress) { try pipe.put($0) })
+                // The days each batch's steps touch are noted here, on the reading thread,
+                // which waits for the appending one anyway.
+                var stepDays = Set<CivilDate>()
+                let result = try IngestReader.read(file: file, batchSize: batchSize, progress: progress) { batch in
+                    stepDays.formUnion(dailyHealth.stepDays(of: batch))
+                    try pipe.put(batch)
+                }
+                outcome.set(result, stepDays: stepDays)
                 pipe.close(failure: nil)
             } catch {
                 pipe.close(failure: error)
@@ -56,10 +64,11 @@ extension Ledger {
         var appended = 0
         var duplicates = 0
         var autoAssigned = 0
-        var stepDays = Set<CivilDate>()
+        // Disk blocks for the log reserved ahead of its commits, and what is unused given back.
+        defer { try? store.releaseReservedSpace() }
         do {
             while let batch = try pipe.take() {
-                stepDays.formUnion(dailyHealth.stepDays(of: batch))
+                store.reserveSpace(ahead: Self.spaceReservedAhead)
                 let result = try store.append(batch, expecting: [], recordedAt: clock.now(), projections: projections, reactions: reactions)
                 appended += result.appendedCount
                 duplicates += result.duplicateCount
@@ -73,29 +82,35 @@ extension Ledger {
         }
         outcome.waitForReader()
         try catchUp()
+        guard let (result, stepDays) = outcome.result else {
+            throw IngestError.unreadable(file: file, reason: "the reader stopped without a result")
+        }
         // Step awards, once the last batch is in: for every day the file's steps touch (new or
         // already known, so that a re-run after a crash still awards what was missed).
         let stepAwards = try awardSteps(for: stepDays)
-        guard let result = outcome.result else {
-            throw IngestError.unreadable(file: file, reason: "the reader stopped without a result")
-        }
         return FileIngestReport(
             file: file, format: result.format, counts: result.counts, appended: appended, duplicates: duplicates,
             autoAssigned: autoAssigned, stepAwards: stepAwards, seconds: Date().timeIntervalSince(began), bytes: result.bytes)
     }
 }
 
+extension Ledger {
+    /// The disk space an ingest keeps reserved ahead of its log: about fifteen batches.
+    static let spaceReservedAhead = 32 << 20
+}
+
 /// The reader thread's result, handed back to the appending thread.
 private final class ReadOutcome: @unchecked Sendable {
     private let lock = NSLock()
     private let finished = DispatchSemaphore(value: 0)
-    private var stored: ReadResult?
+    private var stored: (ReadResult, stepDays: Set<CivilDate>)?
 
-    func set(_ result: ReadResult) {
-        lock.withLock { stored = result }
+    func set(_ result: ReadResult, stepDays: Set<CivilDate>) {
+        lock.withLock { stored = (result, stepDays) }
     }
 
-    var result: ReadResult? { lock.withLock { stored } }
+    /// What was read, and the local days the file's steps touch.
+    var result: (ReadResult, stepDays: Set<CivilDate>)? { lock.withLock { stored } }
 
     /// Called last by the reader thread.
     func readerFinished() { finished.signal() }

@@ -198,6 +198,19 @@ public final class LMDBEventStore: EventStore {
         environment.releaseMappedPages()
     }
 
+    /// Reserves disk space for the next `bytes` of the log, so that a long run of appends
+    /// (an ingest) does not make the file system allocate at every commit; best effort.
+    /// ``releaseReservedSpace()`` gives back what is left unused.
+    public func reserveSpace(ahead bytes: Int) {
+        environment.reserveSpace(ahead: bytes)
+    }
+
+    /// Gives back disk space ``reserveSpace(ahead:)`` reserved and the log did not use.
+    /// - Throws: ``LMDBError`` when the write transaction cannot be had.
+    public func releaseReservedSpace() throws {
+        try environment.releaseReservedSpace()
+    }
+
     /// Writes a compact copy of the ledger into `directory`, which must not hold one already.
     /// - Throws: ``LMDBError`` when the copy cannot be written.
     public func backup(toDirectory directory: String) throws {

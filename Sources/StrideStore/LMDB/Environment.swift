@@ -117,6 +117,36 @@ final class Environment: @unchecked Sendable {
         return info.me_mapsize
     }
 
+    /// Reserves disk blocks for at least `bytes` past the end of the data file, when fewer
+    /// than a quarter of that are reserved already (`fallocate`, the file's size unchanged).
+    ///
+    /// LMDB grows its file by writing past the end; every commit that does so makes the file
+    /// system allocate blocks and journal the change before `fdatasync` returns. Writes into
+    /// blocks reserved beforehand cost less (about a fifth less for an ingest's 2 MB commits,
+    /// 2026-11-23). Best effort: where the file system cannot reserve, nothing changes.
+    func reserveSpace(ahead bytes: Int) {
+        var descriptor: Int32 = -1
+        guard mdb_env_get_fd(handle, &descriptor) == 0 else { return }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return }
+        let reserved = Int(status.st_blocks) * 512 - Int(status.st_size)
+        guard reserved < bytes / 4 else { return }
+        _ = fallocate(descriptor, STRIDE_FALLOC_FL_KEEP_SIZE, status.st_size, off_t(bytes))
+    }
+
+    /// Gives back the blocks ``reserveSpace(ahead:)`` reserved past the end of the data file.
+    /// Done in a write transaction, so that no other process extends the file meanwhile.
+    func releaseReservedSpace() throws {
+        var descriptor: Int32 = -1
+        guard mdb_env_get_fd(handle, &descriptor) == 0 else { return }
+        try write { _ in
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, Int(status.st_blocks) * 512 > Int(status.st_size) else { return }
+            // Setting the size it has frees the blocks past it (ext4, XFS, tmpfs).
+            _ = ftruncate(descriptor, status.st_size)
+        }
+    }
+
     /// Writes a copy of the environment into `directory` (created, mode 0700), leaving out
     /// free pages; the copy's data file is mode 0600.
     /// - Throws: ``LMDBError`` when the copy cannot be written.
