@@ -41,7 +41,7 @@ struct AppleHealthReaderTests {
             for index in 0..<10 { records.append(Self.record(type: "HKQuantityTypeIdentifierMadeUp", value: String(index))) }
             let file = try write(export(records.joined(separator: "\n")), named: "many.xml", in: folder)
             let box = BatchSizes()
-            let result = try IngestReader.read(file: file, batchSize: 3_000) { box.add($0.count) }
+            let result = try IngestReader.read(file: file, batchSize: 3_000) { box.add($0.events.count) }
             #expect(box.sizes == [500, 1_000, 2_000, 3_000, 2_510])
             #expect(result.counts.samplesByType == ["HKQuantityTypeIdentifierStepCount": 9_000, "HKQuantityTypeIdentifierMadeUp": 10])
         }

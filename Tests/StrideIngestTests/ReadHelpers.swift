@@ -29,7 +29,7 @@ final class EventBox: @unchecked Sendable {
 /// Reads a file the way `stride ingest` does, keeping every event in memory.
 func read(_ file: String, batchSize: Int = 1000) throws -> ReadFile {
     let box = EventBox()
-    let result = try IngestReader.read(file: file, batchSize: batchSize) { box.add($0) }
+    let result = try IngestReader.read(file: file, batchSize: batchSize) { box.add($0.events) }
     return ReadFile(events: box.all, result: result)
 }
 

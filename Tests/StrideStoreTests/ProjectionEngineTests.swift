@@ -37,6 +37,35 @@ struct CountingProjection: Projection {
     }
 }
 
+/// A projection keeping, per event, what it saw of it: a sample's facts field by field, or
+/// another event's type.
+struct SeenProjection: Projection {
+    var name = "seen"
+    var version: UInt32 = 1
+
+    func apply(_ event: ProjectionEvent, to rows: inout ProjectionRows<UInt64, String>) {
+        let seen: String
+        switch event.content {
+        case .sample(let facts):
+            seen = [
+                facts.healthType, String(facts.typeCode), "\(facts.deviceClass)", "\(facts.value)", facts.unit ?? "-",
+                "\(facts.start)", "\(facts.end)", facts.syncVersion.map(String.init) ?? "-",
+                "\(event.recordedAt)", "\(event.occurredAt)", "\(event.entity)",
+            ].joined(separator: " ")
+        case .event(let other): seen = other.typeName + " \(event.entity)"
+        }
+        rows.update(event.sequence, creating: { "" }) { $0 = seen }
+    }
+
+    func encode(key: UInt64) -> [UInt8] { withUnsafeBytes(of: key.bigEndian) { Array($0) } }
+    func decodeKey(_ bytes: UnsafeRawBufferPointer) throws -> UInt64 { UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)) }
+    func encode(row: String, into writer: inout BinaryWriter) { writer.write(row) }
+    func decodeRow(_ bytes: UnsafeRawBufferPointer) throws -> String {
+        var reader = BinaryReader(bytes)
+        return try reader.readString()
+    }
+}
+
 @Suite("The projection engine over LMDB")
 struct ProjectionEngineTests {
     let now = Timestamp(secondsSince1970: 1_700_000_000)
@@ -107,6 +136,38 @@ struct ProjectionEngineTests {
             // Nothing of the failed round is kept.
             #expect(try rows(store).isEmpty)
             #expect(try store.projectionCheckpoints()["counting"] == nil)
+        }
+    }
+
+    @Test("an append folding its samples from the facts made as they were read stores what folding the stored events does")
+    func foldFromFacts() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            // Samples, one of them twice (the second is a duplicate, not appended), and a shoe.
+            var events = (1...40).map { LMDBEventStoreTests.sample($0, source: $0 % 2 == 0 ? "Watch" : "iPhone") }
+            events.append(LMDBEventStoreTests.sample(7))
+            events.append(
+                PendingEvent(
+                    .shoeRegistered(ShoeRegistered(shoe: 9, name: "Pegasus", brand: "Nike", startKilometers: 0, goalKilometers: 800)),
+                    occurredAt: now, entity: EntityReference(.shoe, id: 9)))
+            let facts: [SampleFacts?] = events.map { event in
+                guard case .event(.sampleRecorded(let sample)) = event.body else { return nil }
+                return SampleFacts(sample, isSyncIdentified: SampleIdentity.isSyncIdentified(event.entity))
+            }
+            let fromFacts = try LMDBEventStore(directory: folder + "/facts")
+            let fromLog = try LMDBEventStore(directory: folder + "/log")
+            for store in [fromFacts, fromLog] {
+                try store.append([LMDBEventStoreTests.sample(100)], expecting: [], recordedAt: now, projections: [SeenProjection()])
+            }
+            let outcome = try fromFacts.append(
+                events, expecting: [], recordedAt: now, projections: [SeenProjection()], facts: facts)
+            try fromLog.append(events, expecting: [], recordedAt: now, projections: [SeenProjection()])
+            #expect(outcome.sequences.compactMap { $0 }.count == 41)
+            let stored = try fromFacts.storedRows(of: "seen").map { try $0.row.withUnsafeBytes { try SeenProjection().decodeRow($0) } }
+            #expect(stored.count == 42)
+            #expect(stored.last?.hasPrefix("shoe.registered") == true)
+            #expect(try fromFacts.storedDigest(of: "seen").digest == fromLog.storedDigest(of: "seen").digest)
+            let rebuilt = try fromFacts.replay([SeenProjection()], through: .max)
+            #expect(ProjectionDigest.of(rebuilt[0].encodedRows()) == (try fromFacts.storedDigest(of: "seen").digest))
         }
     }
 

@@ -36,7 +36,7 @@ extension SampleFacts {
     }
 
     /// The facts of a full sample.
-    public init(_ sample: SampleRecorded, isSyncIdentified: Bool = false) {
+    public init(_ sample: borrowing SampleRecorded, isSyncIdentified: Bool = false) {
         self.init(
             healthType: sample.healthType, typeCode: sample.healthTypeCode, deviceClass: sample.deviceClass,
             value: sample.value, unit: sample.unit, start: sample.start, end: sample.end,

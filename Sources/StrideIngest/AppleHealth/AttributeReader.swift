@@ -3,10 +3,18 @@ import StrideEvents
 /// Turns attribute bytes into values: strings (interned, references decoded), instants and
 /// numbers, noting references that are not the predefined ones.
 struct AttributeReader {
-    let strings = StringTable(bits: 12)
+    private(set) var strings = StringTable(bits: 12)
     /// Set when a value held a reference other than the five predefined entities or a
     /// character reference; the text is then kept as written.
     var sawUnknownReference = false
+
+    /// Starts a new string table for the next batch of events. Its strings are then other
+    /// objects than the ones in the batches being appended and freed on the other thread:
+    /// the two threads no longer count references on the same few strings (a source name,
+    /// a device), whose counts each atomic update moved between the cores.
+    mutating func startBatch() {
+        strings = StringTable(bits: 12)
+    }
 
     /// The attribute's text, references decoded; repeated values come from the table.
     mutating func string(_ attribute: XMLAttribute, in element: XMLElement) -> String {

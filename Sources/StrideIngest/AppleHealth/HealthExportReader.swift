@@ -14,6 +14,8 @@ struct HealthExportReader: XMLHandler {
     private let file: String
     private let collector: IngestCollector
     private var attributes = AttributeReader()
+    /// The collector's batches delivered when the string table was last renewed.
+    private var batchesSeen = 0
     private var identity = IdentityHasher()
     private var depth = 0
     /// Records met inside a correlation (counted, not read).
@@ -51,6 +53,10 @@ struct HealthExportReader: XMLHandler {
     // MARK: Top-level elements
 
     private mutating func startTopLevel(_ element: XMLElement) throws {
+        if collector.batchesDelivered != batchesSeen {
+            batchesSeen = collector.batchesDelivered
+            attributes.startBatch()
+        }
         if element.isNamed(Names.record) {
             record = try RecordDraft(element, file: file, attributes: &attributes, identity: &identity)
         } else if element.isNamed(Names.workout) {

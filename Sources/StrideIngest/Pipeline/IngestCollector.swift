@@ -3,12 +3,12 @@ import StrideEvents
 /// Gathers what the readers read into batches, counting as it goes: what was read by kind
 /// and type, and what was kept but will be left out of figures, and why.
 final class IngestCollector {
-    private var batch: [PendingEvent] = []
+    private var batch = IngestBatch()
     private let batchSize: Int
     /// The size of the batch being gathered: small at first, so that the appending thread
     /// starts while the reader is still warming up, then doubling up to `batchSize`.
     private var limit: Int
-    private let deliver: ([PendingEvent]) throws -> Void
+    private let deliver: (IngestBatch) throws -> Void
     /// The counts so far, but for samples of catalogued types (see ``counts``).
     private var tallies = ReadCounts()
     /// Samples of catalogued types, by catalog code: counted without hashing their names.
@@ -16,6 +16,8 @@ final class IngestCollector {
 
     /// Samples, workouts and activity summaries read so far (for progress).
     private(set) var recordsRead = 0
+    /// Batches handed over so far.
+    private(set) var batchesDelivered = 0
 
     /// The counts so far.
     var counts: ReadCounts {
@@ -27,7 +29,7 @@ final class IngestCollector {
     }
 
     /// Creates a collector handing each full batch to `deliver`.
-    init(batchSize: Int, deliver: @escaping ([PendingEvent]) throws -> Void) {
+    init(batchSize: Int, deliver: @escaping (IngestBatch) throws -> Void) {
         self.batchSize = batchSize
         self.limit = min(batchSize, 500)
         self.deliver = deliver
@@ -49,7 +51,8 @@ final class IngestCollector {
             tallies.noteLeftOut(problem, at: "\(file):\(line)")
         }
         let start = sample.start
-        try add(PendingEvent(.sampleRecorded(consume sample), occurredAt: start, entity: entity, idempotencyKey: key))
+        let facts = SampleFacts(sample, isSyncIdentified: SampleIdentity.isSyncIdentified(entity))
+        try add(PendingEvent(.sampleRecorded(consume sample), occurredAt: start, entity: entity, idempotencyKey: key), facts: facts)
     }
 
     /// Adds a workout.
@@ -80,18 +83,21 @@ final class IngestCollector {
         tallies.nestedRecordsSkipped += 1
     }
 
-    private func add(_ event: PendingEvent) throws {
+    private func add(_ event: PendingEvent, facts: SampleFacts? = nil) throws {
         recordsRead += 1
-        batch.append(event)
-        if batch.count >= limit { try flush() }
+        batch.events.append(event)
+        batch.facts.append(facts)
+        if batch.events.count >= limit { try flush() }
     }
 
     /// Hands over what is gathered.
     func flush() throws {
-        guard !batch.isEmpty else { return }
+        guard !batch.events.isEmpty else { return }
         let full = batch
-        batch.removeAll(keepingCapacity: true)
+        batch = IngestBatch()
+        batch.reserveCapacity(batchSize)
         limit = min(batchSize, limit * 2)
+        batchesDelivered += 1
         try deliver(full)
     }
 }

@@ -20,6 +20,21 @@ public struct ReadResult: Sendable {
     public var bytes: Int
 }
 
+/// A batch of what was read: the events to append, and for each sample the facts that
+/// projections will see of it, made here on the reading thread so that the appending one
+/// folds them without reading the stored events back (nil for other events).
+public struct IngestBatch: Sendable {
+    /// The events, in file order.
+    public var events: [PendingEvent] = []
+    /// For each event, a sample's facts, or nil.
+    public var facts: [SampleFacts?] = []
+
+    mutating func reserveCapacity(_ count: Int) {
+        events.reserveCapacity(count)
+        facts.reserveCapacity(count)
+    }
+}
+
 /// Reads one file of any format Stride ingests into batches of pending events.
 public enum IngestReader {
     /// The events an ingest commits at a time; a crash loses at most this open batch, which
@@ -37,7 +52,7 @@ public enum IngestReader {
     /// - Throws: ``IngestError`` naming the file and line, or what `deliver` throws.
     public static func read(
         file: String, batchSize: Int = defaultBatchSize, progress: (IngestProgress) -> Void = { _ in },
-        deliver: @escaping ([PendingEvent]) throws -> Void
+        deliver: @escaping (IngestBatch) throws -> Void
     ) throws -> ReadResult {
         let format = try InputFormat.detect(file: file)
         let collector = IngestCollector(batchSize: batchSize, deliver: deliver)

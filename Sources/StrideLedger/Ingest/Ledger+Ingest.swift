@@ -40,7 +40,7 @@ extension Ledger {
         progress: @escaping @Sendable (IngestProgress) -> Void = { _ in }
     ) throws -> FileIngestReport {
         let began = Date()
-        let pipe = BatchPipe<[PendingEvent]>()
+        let pipe = BatchPipe<IngestBatch>()
         let outcome = ReadOutcome()
         let dailyHealth = dailyHealth
         let reader = Thread {
@@ -49,7 +49,7 @@ extension Ledger {
                 // which waits for the appending one anyway.
                 var stepDays = Set<CivilDate>()
                 let result = try IngestReader.read(file: file, batchSize: batchSize, progress: progress) { batch in
-                    stepDays.formUnion(dailyHealth.stepDays(of: batch))
+                    stepDays.formUnion(dailyHealth.stepDays(of: batch.events))
                     try pipe.put(batch)
                 }
                 outcome.set(result, stepDays: stepDays)
@@ -69,7 +69,9 @@ extension Ledger {
         do {
             while let batch = try pipe.take() {
                 store.reserveSpace(ahead: Self.spaceReservedAhead)
-                let result = try store.append(batch, expecting: [], recordedAt: clock.now(), projections: projections, reactions: reactions)
+                let result = try store.append(
+                    batch.events, expecting: [], recordedAt: clock.now(), projections: projections, reactions: reactions,
+                    facts: batch.facts)
                 appended += result.appendedCount
                 duplicates += result.duplicateCount
                 autoAssigned += result.followUps.count { if case .event(.workoutAssigned) = $0.body { true } else { false } }

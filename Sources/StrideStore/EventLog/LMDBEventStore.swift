@@ -87,11 +87,15 @@ public final class LMDBEventStore: EventStore {
     ///   - reactions: asked, after the fold, for events answering the appended ones; those
     ///     are appended and folded in the same transaction (and answered in turn, a few times
     ///     at most).
+    ///   - facts: for each event, the facts projections see of it when it is a sample (nil
+    ///     for other events), made as it was read. The appended events are then folded from
+    ///     these, rather than read back and decoded; they must be the stored events' facts.
     /// - Throws: as ``append(_:expecting:recordedAt:)``, or a ``ProjectionFailure``.
     public func append(
         _ events: [PendingEvent], expecting: [VersionExpectation], recordedAt: Timestamp, projections: [any Projection],
-        reactions: [any LedgerReaction] = []
+        reactions: [any LedgerReaction] = [], facts: [SampleFacts?]? = nil
     ) throws -> AppendOutcome {
+        precondition(facts == nil || facts?.count == events.count, "one entry of facts per event")
         guard !events.isEmpty || !expecting.isEmpty else { return AppendOutcome(sequences: [], lastSequence: try lastSequence()) }
         let databases = try rowsDatabases(projections)
         return try environment.write { transaction in
@@ -112,9 +116,17 @@ public final class LMDBEventStore: EventStore {
             var round = 0
             while true {
                 if outcome.lastSequence > lastSequence, !projections.isEmpty {
-                    _ = try fold(
-                        projections, databases: databases, checkpoints: projections.map { _ in lastSequence },
-                        through: outcome.lastSequence, committed: false, in: transaction)
+                    let checkpoints = projections.map { _ in lastSequence }
+                    if round == 0, let facts {
+                        _ = try fold(
+                            projections, databases: databases, checkpoints: checkpoints, through: outcome.lastSequence,
+                            from: .appended(events, facts: facts, sequences: outcome.sequences, recordedAt: recordedAt),
+                            in: transaction)
+                    } else {
+                        _ = try fold(
+                            projections, databases: databases, checkpoints: checkpoints, through: outcome.lastSequence,
+                            committed: false, in: transaction)
+                    }
                 }
                 lastSequence = outcome.lastSequence
                 guard !answered.isEmpty, round < 4 else { break }

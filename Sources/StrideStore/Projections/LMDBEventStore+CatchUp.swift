@@ -70,6 +70,26 @@ extension LMDBEventStore {
         _ projections: [any Projection], databases: [Database], checkpoints: [UInt64], through end: UInt64,
         committed: Bool, in transaction: borrowing Transaction
     ) throws -> UInt64 {
+        try fold(
+            projections, databases: databases, checkpoints: checkpoints, through: end, from: .log(committed: committed),
+            in: transaction)
+    }
+
+    /// Where a fold takes its events from.
+    enum FoldSource {
+        /// The log, after the lowest checkpoint; `committed` as for ``fold(_:databases:checkpoints:through:committed:in:)``.
+        case log(committed: Bool)
+        /// Events just appended, from memory: samples as the facts made when they were read
+        /// (the other events as they are), each given its sequence (nil for a duplicate).
+        case appended([PendingEvent], facts: [SampleFacts?], sequences: [UInt64?], recordedAt: Timestamp)
+    }
+
+    /// Folds the events `source` holds after each projection's checkpoint through `end` and
+    /// writes rows and checkpoints.
+    func fold(
+        _ projections: [any Projection], databases: [Database], checkpoints: [UInt64], through end: UInt64,
+        from source: FoldSource, in transaction: borrowing Transaction
+    ) throws -> UInt64 {
         let lowest = checkpoints.min() ?? 0
         // The runs load rows from this transaction and are dropped before it ends.
         let reader = transaction.reader
@@ -79,14 +99,28 @@ extension LMDBEventStore {
             }
             var folded: UInt64 = 0
             try runs.withFoldStep { apply in
-                let foldIn = { (sequence: UInt64, event: ProjectionEvent) in
+                func foldIn(_ sequence: UInt64, _ event: ProjectionEvent) {
                     for index in runs.indices where checkpoints[index] < sequence { apply(index, event) }
                     folded += 1
                 }
-                if committed {
+                switch source {
+                case .log(committed: true):
                     try forEachCommittedProjectionEvent(from: lowest + 1, through: end, in: transaction, foldIn)
-                } else {
+                case .log(committed: false):
                     try forEachProjectionEvent(from: lowest + 1, through: end, in: transaction, foldIn)
+                case .appended(let events, let facts, let sequences, let recordedAt):
+                    for index in events.indices {
+                        guard let sequence = sequences[index] else { continue }
+                        if let sample = facts[index] {
+                            foldIn(
+                                sequence,
+                                ProjectionEvent(
+                                    sequence: sequence, recordedAt: recordedAt, occurredAt: events[index].occurredAt,
+                                    entity: events[index].entity, content: .sample(sample)))
+                        } else {
+                            foldIn(sequence, try ProjectionEvent(events[index], sequence: sequence, recordedAt: recordedAt))
+                        }
+                    }
                 }
             }
             for (index, run) in runs.enumerated() {
