@@ -22,6 +22,12 @@ struct IdentityHasher {
         var value: Range<Int>
     }
 
+    /// The fields the start of `material` was last made of, and its length: records come in
+    /// runs of one type, source, version, device and unit (the very same strings, from the
+    /// reader's table), whose material starts alike and is then not written again.
+    private var sharedFields: (type: String, sourceName: String, sourceVersion: String?, device: String?, unit: String?)?
+    private var sharedLength = 0
+
     private var scratch: [UInt8] = []
     private var parts: [Part] = []
     private var valueText: [UInt8] = []
@@ -57,6 +63,7 @@ struct IdentityHasher {
 
     /// The 64-bit hash of the noted attributes, sorted by name.
     mutating func finishAttributes(kind: StaticString) -> UInt64 {
+        sharedFields = nil
         material.removeAll(keepingCapacity: true)
         kind.withUTF8Buffer { material.append(contentsOf: $0) }
         appendNotedAttributes()
@@ -77,16 +84,24 @@ struct IdentityHasher {
         type: String, sourceName: String, sourceVersion: String?, device: String?, unit: String?, created: Timestamp?,
         start: Timestamp, end: Timestamp
     ) -> UInt64 {
-        material.removeAll(keepingCapacity: true)
-        material.append(contentsOf: "Record".utf8)
-        Self.append(type, tag: 1, to: &material)
-        Self.append(sourceName, tag: 2, to: &material)
-        if let sourceVersion { Self.append(sourceVersion, tag: 3, to: &material) }
-        if let device { Self.append(device, tag: 4, to: &material) }
-        if let unit { Self.append(unit, tag: 5, to: &material) }
+        if let fields = sharedFields, fields.type == type, fields.sourceName == sourceName,
+            fields.sourceVersion == sourceVersion, fields.device == device, fields.unit == unit
+        {
+            material.removeLast(material.count - sharedLength)
+        } else {
+            material.removeAll(keepingCapacity: true)
+            material.append(contentsOf: "Record".utf8)
+            Self.append(type, tag: 1, to: &material)
+            Self.append(sourceName, tag: 2, to: &material)
+            if let sourceVersion { Self.append(sourceVersion, tag: 3, to: &material) }
+            if let device { Self.append(device, tag: 4, to: &material) }
+            if let unit { Self.append(unit, tag: 5, to: &material) }
+            sharedFields = (type, sourceName, sourceVersion, device, unit)
+            sharedLength = material.count
+        }
         // Everything so far is the same for every record of this type, source, version, device
         // and unit: the whole blocks of it are hashed once and resumed from.
-        let shared = material.count / 64 * 64
+        let shared = sharedLength / 64 * 64
         if hasValue {
             material.append(6)
             material.append(contentsOf: valueText)
@@ -159,6 +174,7 @@ struct IdentityHasher {
 
     /// The 64-bit hash of text parts (an external UUID, a sync identifier and version).
     mutating func hash(_ parts: String...) -> UInt64 {
+        sharedFields = nil
         material.removeAll(keepingCapacity: true)
         for part in parts {
             material.append(contentsOf: part.utf8)
