@@ -78,16 +78,23 @@ extension Ledger {
     func awardSteps(for days: Set<CivilDate>) throws -> [PointsAwarded] {
         guard var first = days.min(), let last = days.max() else { return [] }
         let now = clock.now()
+        try catchUp()
+        // A month of records at a time, two months at once (the totals are the last thing an
+        // ingest waits for), letting go of the pages read after each year: years of history
+        // do not pile up in memory.
         var awards: [PendingEvent] = []
-        // A month of records at a time, letting go of the pages read in between: years of
-        // history do not pile up in memory.
         while first <= last {
-            let through = min(first.adding(days: 30), last)
-            awards += try dailyStepTotals(from: first, through: through).filter { days.contains($0.day) }.flatMap { total in
+            let yearEnd = min(first.adding(days: 365), last)
+            var months: [(first: CivilDate, last: CivilDate)] = []
+            while first <= yearEnd {
+                months.append((first, min(first.adding(days: 30), yearEnd)))
+                first = min(first.adding(days: 30), yearEnd).adding(days: 1)
+            }
+            let totals = try months.concurrentMap { [self] month in try dailyStepTotals(from: month.first, through: month.last) }
+            awards += totals.joined().filter { days.contains($0.day) }.flatMap { total in
                 PointAwardPolicy.stepRules(steps: total.steps).map { PointAwardPolicy.award($0, day: total.day, at: now) }
             }
             store.releaseMappedPages()
-            first = through.adding(days: 1)
         }
         guard !awards.isEmpty else { return [] }
         let outcome = try append(awards)

@@ -54,9 +54,9 @@ extension Ledger {
 
     /// Each day's step total (nil for a day without steps) from `from` through `to`, as
     /// ``dailyRecords(from:through:)`` gives them, reading only the step rows: an ingest's
-    /// step awards ask this for every day a file touches.
+    /// step awards ask this for every day a file touches. The projections must be caught up
+    /// first. Safe to call from several threads at once (each reads in a snapshot of its own).
     func dailyStepTotals(from: CivilDate, through to: CivilDate) throws -> [(day: CivilDate, steps: Double?)] {
-        try catchUp()
         let projection = dailyHealth
         let rows = try store.storedRows(of: projection.name, from: projection.firstKey(of: from), before: projection.firstKey(of: to.adding(days: 1)))
         return try Self.factsByDay(rows, projection: projection, only: .steps).map { day, facts in
