@@ -79,22 +79,21 @@ extension Ledger {
         guard var first = days.min(), let last = days.max() else { return [] }
         let now = clock.now()
         try catchUp()
-        // A month of records at a time, two months at once (the totals are the last thing an
-        // ingest waits for), letting go of the pages read after each year: years of history
-        // do not pile up in memory.
+        // Two months of records at a time, their halves totalled at once (the totals are the
+        // last thing an ingest waits for), letting go of the pages read in between: years of
+        // history do not pile up in memory.
         var awards: [PendingEvent] = []
         while first <= last {
-            let yearEnd = min(first.adding(days: 365), last)
-            var months: [(first: CivilDate, last: CivilDate)] = []
-            while first <= yearEnd {
-                months.append((first, min(first.adding(days: 30), yearEnd)))
-                first = min(first.adding(days: 30), yearEnd).adding(days: 1)
-            }
-            let totals = try months.concurrentMap { [self] month in try dailyStepTotals(from: month.first, through: month.last) }
+            let windowEnd = min(first.adding(days: 61), last)
+            let half = first.adding(days: Int(windowEnd.daysSince1970 - first.daysSince1970) / 2)
+            var halves = [(first: first, last: half)]
+            if half < windowEnd { halves.append((half.adding(days: 1), windowEnd)) }
+            let totals = try halves.concurrentMap { [self] part in try dailyStepTotals(from: part.first, through: part.last) }
             awards += totals.joined().filter { days.contains($0.day) }.flatMap { total in
                 PointAwardPolicy.stepRules(steps: total.steps).map { PointAwardPolicy.award($0, day: total.day, at: now) }
             }
             store.releaseMappedPages()
+            first = windowEnd.adding(days: 1)
         }
         guard !awards.isEmpty else { return [] }
         let outcome = try append(awards)
