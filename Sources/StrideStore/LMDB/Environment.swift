@@ -174,25 +174,38 @@ final class Environment: @unchecked Sendable {
     /// read-only and shared, so nothing is lost; a long ingest calls this between batches
     /// so that its memory does not grow with the ledger it has already written.
     func releaseMappedPages() {
-        // LMDB does not say where it mapped the file (`me_mapaddr` is only set for a fixed
-        // map), so the mapping is found in /proc/self/maps by the file it maps.
-        guard let path = dataFilePath else { return }
         gate.exclusive {
-            guard let maps = fopen("/proc/self/maps", "r") else { return }
-            defer { fclose(maps) }
-            var line: UnsafeMutablePointer<CChar>?
-            var capacity = 0
-            defer { free(line) }
-            while getline(&line, &capacity, maps) > 0, let line {
-                let text = String(cString: line)
-                guard text.hasSuffix(" " + path + "\n") || text.hasSuffix(" " + path),
-                    let dash = text.firstIndex(of: "-"), let space = text.firstIndex(of: " "),
-                    let start = UInt(text[..<dash], radix: 16), let end = UInt(text[text.index(after: dash)..<space], radix: 16),
-                    let address = UnsafeMutableRawPointer(bitPattern: start)
-                else { continue }
-                _ = madvise(address, Int(end - start), MADV_DONTNEED)
-            }
+            // The map moves only when its size changes (LMDB maps anew in
+            // `mdb_env_set_mapsize`): where it lies is looked up once per size.
+            let size = mapSize
+            if mappedRegions?.mapSize != size { mappedRegions = (size, findMappedRegions()) }
+            for region in mappedRegions?.regions ?? [] { _ = madvise(region.start, region.length, MADV_DONTNEED) }
         }
+    }
+
+    /// Where the data file is mapped, and the map size then; touched inside the gate's
+    /// exclusive section only.
+    private var mappedRegions: (mapSize: Int, regions: [(start: UnsafeMutableRawPointer, length: Int)])?
+
+    /// The mappings of the data file, from /proc/self/maps: LMDB does not say where it mapped
+    /// the file (`me_mapaddr` is only set for a fixed map).
+    private func findMappedRegions() -> [(start: UnsafeMutableRawPointer, length: Int)] {
+        guard let path = dataFilePath, let maps = fopen("/proc/self/maps", "r") else { return [] }
+        defer { fclose(maps) }
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        var regions: [(start: UnsafeMutableRawPointer, length: Int)] = []
+        while getline(&line, &capacity, maps) > 0, let line {
+            let text = String(cString: line)
+            guard text.hasSuffix(" " + path + "\n") || text.hasSuffix(" " + path),
+                let dash = text.firstIndex(of: "-"), let space = text.firstIndex(of: " "),
+                let start = UInt(text[..<dash], radix: 16), let end = UInt(text[text.index(after: dash)..<space], radix: 16),
+                let address = UnsafeMutableRawPointer(bitPattern: start)
+            else { continue }
+            regions.append((address, Int(end - start)))
+        }
+        return regions
     }
 
     private func begin(flags: UInt32) throws -> OpaquePointer {
