@@ -52,7 +52,7 @@ final class IngestCollector {
         }
         let start = sample.start
         let facts = SampleFacts(sample, isSyncIdentified: SampleIdentity.isSyncIdentified(entity))
-        try add(PendingEvent(.sampleRecorded(consume sample), occurredAt: start, entity: entity, idempotencyKey: key), facts: facts)
+        try add(PendingEvent(.sampleRecorded(consume sample), occurredAt: start, entity: entity, idempotencyKey: key), facts: consume facts)
     }
 
     /// Adds a workout.
@@ -83,10 +83,12 @@ final class IngestCollector {
         tallies.nestedRecordsSkipped += 1
     }
 
-    private func add(_ event: PendingEvent, facts: SampleFacts? = nil) throws {
+    /// Batches an event, moved in (a copy would retain and release its body and the facts'
+    /// strings once more for every record).
+    private func add(_ event: consuming PendingEvent, facts: consuming SampleFacts? = nil) throws {
         recordsRead += 1
-        batch.events.append(event)
-        batch.facts.append(facts)
+        batch.events.append(consume event)
+        batch.facts.append(consume facts)
         if batch.events.count >= limit { try flush() }
     }
 
