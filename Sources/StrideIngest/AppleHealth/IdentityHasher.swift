@@ -22,11 +22,28 @@ struct IdentityHasher {
         var value: Range<Int>
     }
 
-    /// The fields the start of `material` was last made of, and its length: records come in
-    /// runs of one type, source, version, device and unit (the very same strings, from the
-    /// reader's table), whose material starts alike and is then not written again.
-    private var sharedFields: (type: String, sourceName: String, sourceVersion: String?, device: String?, unit: String?)?
-    private var sharedLength = 0
+    /// The starts of the material of the last few kinds of record (type, source, version,
+    /// device and unit), most recent first: records come in runs of a few kinds (a watch's
+    /// and a phone's samples alternate), and a record's start is copied from here rather than
+    /// written again from its strings.
+    private var sharedStarts: [SharedStart] = []
+    private static let sharedStartsKept = 4
+
+    private struct SharedStart {
+        var type: String
+        var sourceName: String
+        var sourceVersion: String?
+        var device: String?
+        var unit: String?
+        var bytes: [UInt8]
+
+        func matches(_ type: String, _ sourceName: String, _ sourceVersion: String?, _ device: String?, _ unit: String?)
+            -> Bool
+        {
+            self.type == type && self.sourceName == sourceName && self.sourceVersion == sourceVersion && self.device == device
+                && self.unit == unit
+        }
+    }
 
     private var scratch: [UInt8] = []
     private var parts: [Part] = []
@@ -63,7 +80,6 @@ struct IdentityHasher {
 
     /// The 64-bit hash of the noted attributes, sorted by name.
     mutating func finishAttributes(kind: StaticString) -> UInt64 {
-        sharedFields = nil
         material.removeAll(keepingCapacity: true)
         kind.withUTF8Buffer { material.append(contentsOf: $0) }
         appendNotedAttributes()
@@ -84,24 +100,24 @@ struct IdentityHasher {
         type: String, sourceName: String, sourceVersion: String?, device: String?, unit: String?, created: Timestamp?,
         start: Timestamp, end: Timestamp
     ) -> UInt64 {
-        if let fields = sharedFields, fields.type == type, fields.sourceName == sourceName,
-            fields.sourceVersion == sourceVersion, fields.device == device, fields.unit == unit
-        {
-            material.removeLast(material.count - sharedLength)
+        material.removeAll(keepingCapacity: true)
+        if let known = sharedStarts.firstIndex(where: { $0.matches(type, sourceName, sourceVersion, device, unit) }) {
+            sharedStarts[known].bytes.withUnsafeBytes { material.append(contentsOf: $0) }
         } else {
-            material.removeAll(keepingCapacity: true)
             material.append(contentsOf: "Record".utf8)
             Self.append(type, tag: 1, to: &material)
             Self.append(sourceName, tag: 2, to: &material)
             if let sourceVersion { Self.append(sourceVersion, tag: 3, to: &material) }
             if let device { Self.append(device, tag: 4, to: &material) }
             if let unit { Self.append(unit, tag: 5, to: &material) }
-            sharedFields = (type, sourceName, sourceVersion, device, unit)
-            sharedLength = material.count
+            if sharedStarts.count == Self.sharedStartsKept { sharedStarts.removeLast() }
+            sharedStarts.insert(
+                SharedStart(type: type, sourceName: sourceName, sourceVersion: sourceVersion, device: device, unit: unit, bytes: material),
+                at: 0)
         }
         // Everything so far is the same for every record of this type, source, version, device
         // and unit: the whole blocks of it are hashed once and resumed from.
-        let shared = sharedLength / 64 * 64
+        let shared = material.count / 64 * 64
         if hasValue {
             material.append(6)
             material.append(contentsOf: valueText)
@@ -174,7 +190,6 @@ struct IdentityHasher {
 
     /// The 64-bit hash of text parts (an external UUID, a sync identifier and version).
     mutating func hash(_ parts: String...) -> UInt64 {
-        sharedFields = nil
         material.removeAll(keepingCapacity: true)
         for part in parts {
             material.append(contentsOf: part.utf8)

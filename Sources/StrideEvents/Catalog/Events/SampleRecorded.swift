@@ -139,8 +139,11 @@ extension SampleRecorded {
         healthType: String, deviceClass: DeviceClass, value: SampleValue, unit: String?, start: Timestamp, end: Timestamp,
         created: Timestamp?, sourceName: String, sourceVersion: String?, device: String?, metadata: [MetadataEntry]
     ) {
+        // A listed type keeps the catalog's own string, a literal: copies of it, one per sample
+        // in every batch and its facts, count no references.
+        let code = HealthTypeCatalog.code(of: healthType) ?? 0
         self.init(
-            healthType: healthType, healthTypeCode: HealthTypeCatalog.code(of: healthType) ?? 0, deviceClass: deviceClass,
+            healthType: HealthTypeCatalog.identifier(code: code) ?? healthType, healthTypeCode: code, deviceClass: deviceClass,
             value: value, unit: unit, start: start, end: end, created: created, sourceName: sourceName,
             sourceVersion: sourceVersion, device: device, metadata: metadata)
     }
