@@ -14,6 +14,7 @@ struct HealthExportReader: XMLHandler {
     private let file: String
     private let collector: IngestCollector
     private var attributes = AttributeReader()
+    private var classifier = DeviceClassifier()
     /// The collector's batches delivered when the string table was last renewed.
     private var batchesSeen = 0
     private var identity = IdentityHasher()
@@ -90,7 +91,7 @@ struct HealthExportReader: XMLHandler {
     private mutating func finishTopLevel() throws {
         if let draft = record.take() {
             let line = draft.line
-            let (sample, entity, key) = (consume draft).finish(identity: &identity)
+            let (sample, entity, key) = (consume draft).finish(identity: &identity, classifier: &classifier)
             try collector.add(sample: consume sample, entity: entity, key: key, file: file, line: line)
         } else if let draft = workout.take() {
             let (finished, event) = draft.finish(identity: &identity)

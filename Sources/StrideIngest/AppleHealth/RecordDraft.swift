@@ -23,11 +23,13 @@ struct RecordDraft {
     }
 
     /// The sample, made of the draft's own fields (moved, not copied), and its identity.
-    consuming func finish(identity: inout IdentityHasher) -> (SampleRecorded, EntityReference, IdempotencyKey) {
+    consuming func finish(identity: inout IdentityHasher, classifier: inout DeviceClassifier) -> (
+        SampleRecorded, EntityReference, IdempotencyKey
+    ) {
         let (entity, key) = identity.identity(
             kind: .sample, type: healthType, start: start, metadata: metadata, attributeHash: attributeHash)
         let sample = SampleRecorded(
-            healthType: healthType, deviceClass: DeviceClassifier.classify(device: device, sourceName: sourceName), value: value,
+            healthType: healthType, deviceClass: classifier.classifyRemembering(device: device, sourceName: sourceName), value: value,
             unit: unit, start: start, end: end, created: created, sourceName: sourceName, sourceVersion: sourceVersion,
             device: device, metadata: metadata)
         return (sample, entity, key)

@@ -3,7 +3,21 @@ import StrideEvents
 /// Which class of device wrote a sample: `watch` when the device says `model:Watch`,
 /// `phone` for `model:iPhone`; with no device, a source name containing "Watch" or "iPhone"
 /// decides; otherwise `other`.
-enum DeviceClassifier {
+struct DeviceClassifier {
+    /// The last few devices and source names classified, with their classes: an export
+    /// repeats a handful of them (the very same strings, from the reader's table) in every
+    /// record, and a 140-byte device description need not be searched each time.
+    private var recent: [(device: String?, sourceName: String, deviceClass: DeviceClass)] = []
+
+    /// ``classify(device:sourceName:)``, remembering the last few answers.
+    mutating func classifyRemembering(device: String?, sourceName: String) -> DeviceClass {
+        if let known = recent.first(where: { $0.device == device && $0.sourceName == sourceName }) { return known.deviceClass }
+        let deviceClass = Self.classify(device: device, sourceName: sourceName)
+        if recent.count == 4 { recent.removeLast() }
+        recent.insert((device, sourceName, deviceClass), at: 0)
+        return deviceClass
+    }
+
     static func classify(device: String?, sourceName: String) -> DeviceClass {
         if let device {
             if contains(device, "model:Watch") { return .watch }
