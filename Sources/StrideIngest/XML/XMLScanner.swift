@@ -45,11 +45,40 @@ struct XMLScanner {
     var depth: Int { openNameEnds.count }
 
     /// Scans a chunk, reporting every tag it completes; keeps an incomplete tag for later.
+    ///
+    /// The chunk is scanned where it lies; only what was left over from the chunk before is
+    /// completed in a buffer of its own, with this chunk's bytes up to its first `>` (which
+    /// ends the tag in progress unless a value or comment holds one). Copying every chunk
+    /// into the buffer first cost a copy of the whole file.
     mutating func consume<H: XMLHandler>(_ chunk: UnsafeRawBufferPointer, into handler: inout H) throws {
-        pending.append(contentsOf: chunk)
+        var rest = chunk
+        if !pending.isEmpty {
+            let cut = Self.find(UInt8(ascii: ">"), in: chunk, from: 0).map { $0 + 1 } ?? chunk.count
+            pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<cut]))
+            try scanPending(into: &handler)
+            rest = UnsafeRawBufferPointer(rebasing: chunk[cut...])
+            if !pending.isEmpty {
+                // Still not complete: the rest of the chunk joins it.
+                pending.append(contentsOf: rest)
+                try scanPending(into: &handler)
+                return
+            }
+        }
+        let consumed = try scan(rest, into: &handler)
+        bytesScanned += consumed
+        pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: rest[consumed...]))
+        try checkPendingLength()
+    }
+
+    /// Scans what is held over, keeping what is still incomplete.
+    private mutating func scanPending<H: XMLHandler>(into handler: inout H) throws {
         let consumed = try pending.withUnsafeBytes { try scan($0, into: &handler) }
         bytesScanned += consumed
         pending.removeSubrange(0..<consumed)
+        try checkPendingLength()
+    }
+
+    private func checkPendingLength() throws {
         if pending.count > Self.longestTag {
             throw XMLStructureError(line: line, problem: "a tag runs on for more than 64 MB")
         }
