@@ -28,6 +28,20 @@ struct AppleHealthReaderTests {
         }
     }
 
+    @Test("a source name in two Unicode normalizations is two sources: each record's identity is the one it has read alone")
+    func normalizations() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let composed = Self.record().replacingOccurrences(of: "sourceName=\"Phone\"", with: "sourceName=\"Caf\u{E9}\"")
+            let decomposed = Self.record().replacingOccurrences(of: "sourceName=\"Phone\"", with: "sourceName=\"Cafe\u{301}\"")
+            let both = try read(try write(export(composed + "\n" + decomposed + "\n" + composed), named: "both.xml", in: folder))
+            let alone = try read(try write(export(decomposed), named: "alone.xml", in: folder))
+            #expect(both.events.count == 3)
+            #expect(both.events[1].idempotencyKey == alone.events[0].idempotencyKey)
+            #expect(both.events[0].idempotencyKey != both.events[1].idempotencyKey)
+            #expect(both.events[0].idempotencyKey == both.events[2].idempotencyKey)
+        }
+    }
+
     @Test("batches start small and double up to the batch size; every record arrives once and is counted by type")
     func batchRamp() throws {
         try withTemporaryDirectory { (folder: String) throws in

@@ -40,8 +40,9 @@ struct IdentityHasher {
         func matches(_ type: String, _ sourceName: String, _ sourceVersion: String?, _ device: String?, _ unit: String?)
             -> Bool
         {
-            self.type == type && self.sourceName == sourceName && self.sourceVersion == sourceVersion && self.device == device
-                && self.unit == unit
+            self.type.hasSameBytes(as: type) && self.sourceName.hasSameBytes(as: sourceName)
+                && self.sourceVersion.hasSameBytes(as: sourceVersion) && self.device.hasSameBytes(as: device)
+                && self.unit.hasSameBytes(as: unit)
         }
     }
 

@@ -11,7 +11,9 @@ struct DeviceClassifier {
 
     /// ``classify(device:sourceName:)``, remembering the last few answers.
     mutating func classifyRemembering(device: String?, sourceName: String) -> DeviceClass {
-        if let known = recent.first(where: { $0.device == device && $0.sourceName == sourceName }) { return known.deviceClass }
+        if let known = recent.first(where: { $0.device.hasSameBytes(as: device) && $0.sourceName.hasSameBytes(as: sourceName) }) {
+            return known.deviceClass
+        }
         let deviceClass = Self.classify(device: device, sourceName: sourceName)
         if recent.count == 4 { recent.removeLast() }
         recent.insert((device, sourceName, deviceClass), at: 0)
