@@ -213,7 +213,9 @@ public final class LMDBEventStore: EventStore {
     /// Reserves disk space for the next `bytes` of the log, so that a long run of appends
     /// (an ingest) does not make the file system allocate at every commit; best effort.
     /// ``releaseReservedSpace()`` gives back what is left unused.
-    public func reserveSpace(ahead bytes: Int) {
+    /// - Returns: whether space is reserved (false where the file system cannot reserve).
+    @discardableResult
+    public func reserveSpace(ahead bytes: Int) -> Bool {
         environment.reserveSpace(ahead: bytes)
     }
 
