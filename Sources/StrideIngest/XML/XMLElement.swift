@@ -47,15 +47,18 @@ struct XMLElement {
     }
 }
 
-/// An element or attribute name known in advance, compared without allocating.
+/// An element or attribute name known in advance, compared without allocating. A static
+/// string rather than an array of its bytes: a name is matched several times per record,
+/// and an array is counted (retained and released) at every use, a static string never.
 struct StaticName: Sendable {
-    let bytes: [UInt8]
+    let text: StaticString
 
     init(_ text: StaticString) {
-        bytes = text.withUTF8Buffer { Array($0) }
+        self.text = text
     }
 
     func matches(_ candidate: UnsafeRawBufferPointer) -> Bool {
-        candidate.count == bytes.count && bytes.withUnsafeBytes { XMLScanner.equal($0, candidate) }
+        candidate.count == text.utf8CodeUnitCount
+            && XMLScanner.equal(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), candidate)
     }
 }
