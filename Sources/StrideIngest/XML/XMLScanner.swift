@@ -274,6 +274,7 @@ struct XMLScanner {
         }
     }
 
+    @inline(__always)
     static func find(_ byte: UInt8, in buffer: UnsafeRawBufferPointer, from start: Int) -> Int? {
         guard start < buffer.count, let base = buffer.baseAddress else { return nil }
         guard let found = memchr(base + start, Int32(byte), buffer.count - start) else { return nil }
