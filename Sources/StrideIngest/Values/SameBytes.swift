@@ -1,5 +1,3 @@
-import Glibc
-
 extension String {
     /// Whether the two hold the same UTF-8 bytes: at once when they are the same string (the
     /// reader's table hands out the same strings again and again), else by comparing bytes.
@@ -8,9 +6,9 @@ extension String {
     func hasSameBytes(as other: String) -> Bool {
         let same = utf8.withContiguousStorageIfAvailable { mine in
             other.utf8.withContiguousStorageIfAvailable { theirs in
-                guard mine.count == theirs.count else { return false }
-                guard let left = mine.baseAddress, let right = theirs.baseAddress, left != right else { return true }
-                return memcmp(left, right, mine.count) == 0
+                // The very same storage first, then the bytes.
+                (mine.baseAddress == theirs.baseAddress && mine.count == theirs.count)
+                    || XMLScanner.equal(UnsafeRawBufferPointer(mine), UnsafeRawBufferPointer(theirs))
             }
         }
         return (same ?? nil) ?? utf8.elementsEqual(other.utf8)

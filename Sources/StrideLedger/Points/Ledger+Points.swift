@@ -75,10 +75,10 @@ extension Ledger {
     }
 
     /// Awards the step tiers reached by each day's merged step count (never taking any back).
+    /// The projections must be caught up (an ingest has just done so).
     func awardSteps(for days: Set<CivilDate>) throws -> [PointsAwarded] {
         guard var first = days.min(), let last = days.max() else { return [] }
         let now = clock.now()
-        try catchUp()
         // Two months of records at a time, their halves totalled at once (the totals are the
         // last thing an ingest waits for), letting go of the pages read in between: years of
         // history do not pile up in memory.

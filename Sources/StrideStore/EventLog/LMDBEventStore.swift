@@ -104,8 +104,8 @@ public final class LMDBEventStore: EventStore {
             let checkpoints = try prepare(projections, databases: databases, in: transaction)
             if checkpoints.contains(where: { $0 < lastSequence }) {
                 _ = try fold(
-                    projections, databases: databases, checkpoints: checkpoints, through: lastSequence, committed: true,
-                    in: transaction)
+                    projections, databases: databases, checkpoints: checkpoints, through: lastSequence,
+                    from: .log(committed: true), in: transaction)
             }
             var outcome = try appendInTransaction(
                 events, expecting: expecting, recordedAt: recordedAt, after: lastSequence, lastHash: &lastHash,
@@ -116,17 +116,17 @@ public final class LMDBEventStore: EventStore {
             var round = 0
             while true {
                 if outcome.lastSequence > lastSequence, !projections.isEmpty {
-                    let checkpoints = projections.map { _ in lastSequence }
-                    if round == 0, let facts {
-                        _ = try fold(
-                            projections, databases: databases, checkpoints: checkpoints, through: outcome.lastSequence,
-                            from: .appended(events, facts: facts, sequences: outcome.sequences, recordedAt: recordedAt),
-                            in: transaction)
-                    } else {
-                        _ = try fold(
-                            projections, databases: databases, checkpoints: checkpoints, through: outcome.lastSequence,
-                            committed: false, in: transaction)
-                    }
+                    // The batch itself from the facts made as it was read, when given; the reactions'
+                    // events, and a batch without facts, read back from the log.
+                    let source: FoldSource =
+                        if round == 0, let facts {
+                            .appended(events, facts: facts, sequences: outcome.sequences, recordedAt: recordedAt)
+                        } else {
+                            .log(committed: false)
+                        }
+                    _ = try fold(
+                        projections, databases: databases, checkpoints: projections.map { _ in lastSequence },
+                        through: outcome.lastSequence, from: source, in: transaction)
                 }
                 lastSequence = outcome.lastSequence
                 guard !answered.isEmpty, round < 4 else { break }

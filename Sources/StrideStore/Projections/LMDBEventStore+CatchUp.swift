@@ -38,7 +38,8 @@ extension LMDBEventStore {
                 guard let lowest = checkpoints.min(), lowest < last else { return nil }
                 let end = min(last, lowest + roundSize)
                 let count = try fold(
-                    projections, databases: databases, checkpoints: checkpoints, through: end, committed: true, in: transaction)
+                    projections, databases: databases, checkpoints: checkpoints, through: end, from: .log(committed: true),
+                    in: transaction)
                 return (end, last, count)
             }
             guard let round else { return folded }
@@ -62,22 +63,12 @@ extension LMDBEventStore {
         }
     }
 
-    /// Folds events after each projection's checkpoint through `end` and writes rows and checkpoints.
-    /// - Parameter committed: whether every event through `end` was committed before
-    ///   `transaction` began (not appended by it), so that a long fold may decode them ahead
-    ///   on a second thread (see ``forEachCommittedProjectionEvent(from:through:in:_:)``).
-    func fold(
-        _ projections: [any Projection], databases: [Database], checkpoints: [UInt64], through end: UInt64,
-        committed: Bool, in transaction: borrowing Transaction
-    ) throws -> UInt64 {
-        try fold(
-            projections, databases: databases, checkpoints: checkpoints, through: end, from: .log(committed: committed),
-            in: transaction)
-    }
-
     /// Where a fold takes its events from.
     enum FoldSource {
-        /// The log, after the lowest checkpoint; `committed` as for ``fold(_:databases:checkpoints:through:committed:in:)``.
+        /// The log, after the lowest checkpoint. `committed`: whether every event read was
+        /// committed before the fold's transaction began (not appended by it), so that a long
+        /// fold may decode them ahead on a second thread (see
+        /// ``forEachCommittedProjectionEvent(from:through:in:_:)``).
         case log(committed: Bool)
         /// Events just appended, from memory: samples as the facts made when they were read
         /// (the other events as they are), each given its sequence (nil for a duplicate).
