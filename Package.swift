@@ -36,6 +36,7 @@ let package = Package(
         .executable(name: "stride-bench", targets: ["stride-bench"]),
         .executable(name: "stride-sample", targets: ["stride-sample"]),
         .library(name: "StrideLedger", targets: ["StrideLedger"]),
+        .library(name: "StrideContract", targets: ["StrideContract"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -81,11 +82,17 @@ let package = Package(
             name: "StrideLedger",
             dependencies: ["StrideEvents", "StrideStore", "StrideIngest", "StrideProjection", "DailyHealth", "SampleCounts", "ShoeMileage", "PointsBalance"]
         ),
+        // The JSON documents of the contract (DESIGN.md §8): what read commands print with
+        // --json and what the HTTP API answers, built in one place.
+        .target(
+            name: "StrideContract",
+            dependencies: ["StrideLedger", "StrideEvents", "DailyHealth", "ShoeMileage", "PointsBalance"]
+        ),
         // The `stride` command's subcommands, kept in a library so tests can run them.
         .target(
             name: "StrideCommands",
             dependencies: [
-                "StrideLedger", "StrideIngest", "DailyHealth", "ShoeMileage", "PointsBalance",
+                "StrideLedger", "StrideContract", "StrideIngest", "DailyHealth", "ShoeMileage", "PointsBalance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/stride/Commands"

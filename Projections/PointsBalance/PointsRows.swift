@@ -1,7 +1,8 @@
 import StrideEvents
+import StrideProjection
 
 /// A row's key in the points projection.
-public enum PointsKey: Hashable, Sendable {
+public enum PointsKey: RowKey {
     /// The balance.
     case account
     /// One line of the history (an award or a spend), by sequence.

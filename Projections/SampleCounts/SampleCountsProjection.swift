@@ -32,10 +32,10 @@ public struct SampleCountsProjection: Projection {
     }
 }
 
-/// A HealthKit type's name as a row key, hashed by its catalog code when it has one: the
+/// A HealthKit type's name as a row key, told apart by its catalog code when it has one: the
 /// count is bumped once per sample, and hashing a 40-byte name each time cost more than the
 /// rest of the projection.
-public struct SampleTypeName: Hashable, Sendable {
+public struct SampleTypeName: RowKey {
     /// The type identifier.
     public let name: String
     /// Its catalog code (``HealthTypeCatalog``), 0 when it is not listed.
@@ -56,8 +56,15 @@ public struct SampleTypeName: Hashable, Sendable {
         if code != 0 { hasher.combine(code) } else { hasher.combine(name) }
     }
 
-    /// A listed type's code mixed without SipHash (see ``RowKeyHash``); others hash their name.
-    public func _rawHashValue(seed: Int) -> Int {
-        code != 0 ? RowKeyHash.mix(code, seed: seed) : name._rawHashValue(seed: seed)
+    /// A listed type's code; the name's hash for others.
+    public var hashWord: UInt64 { code != 0 ? code : UInt64(bitPattern: Int64(name.hashValue)) }
+}
+
+/// The counts, as `stride stats` reads them.
+extension ProjectionState where P == SampleCountsProjection {
+    /// Samples per HealthKit type, sorted by type.
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
+    public func samplesByType() throws -> [(healthType: String, count: UInt64)] {
+        try allRows().map { ($0.key.name, $0.row) }
     }
 }

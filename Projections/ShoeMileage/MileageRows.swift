@@ -1,7 +1,8 @@
 import StrideEvents
+import StrideProjection
 
 /// A row's key in the mileage projection.
-public enum MileageKey: Hashable, Sendable {
+public enum MileageKey: RowKey {
     /// The rack: the default shoe and since when.
     case rack
     /// A shoe.

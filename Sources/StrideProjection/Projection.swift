@@ -8,7 +8,7 @@ import StrideEvents
 /// digest).
 public protocol Projection: Sendable {
     /// A row's key.
-    associatedtype Key: Hashable & Sendable
+    associatedtype Key: RowKey
     /// A row.
     associatedtype Row: Sendable
 

@@ -4,7 +4,7 @@
 ///
 /// Inlinable, so that each projection's module specializes it for its own keys and rows:
 /// it runs once per event per projection, millions of times in a rebuild.
-public struct ProjectionRows<Key: Hashable, Row> {
+public struct ProjectionRows<Key: RowKey, Row> {
     /// What is known of a key: its row (nil when known to have none) and whether this run
     /// changed it. One dictionary, so that a row's update hashes its key once.
     @usableFromInline struct Slot {
@@ -17,7 +17,7 @@ public struct ProjectionRows<Key: Hashable, Row> {
         }
     }
 
-    @usableFromInline var slots: [Key: Slot] = [:]
+    @usableFromInline var slots: [WordHashedKey<Key>: Slot] = [:]
     @usableFromInline let load: (Key) throws -> Row?
     /// The first failure to load a row; the run is then invalid and must not be stored.
     @usableFromInline var firstLoadFailure: (any Error)?
@@ -38,23 +38,23 @@ public struct ProjectionRows<Key: Hashable, Row> {
     /// The row under a key, if there is one.
     @inlinable
     public mutating func row(_ key: Key) -> Row? {
-        if let slot = slots[key] { return slot.row }
+        if let slot = slots[WordHashedKey(key)] { return slot.row }
         let loaded = fetch(key)
-        slots[key] = Slot(row: loaded, changed: false)
+        slots[WordHashedKey(key)] = Slot(row: loaded, changed: false)
         return loaded
     }
 
     /// Changes the row under a key in place, creating it with `make` when there is none.
     @inlinable
     public mutating func update(_ key: Key, creating make: () -> Row, _ body: (inout Row) -> Void) {
-        if let index = slots.index(forKey: key) {
+        if let index = slots.index(forKey: WordHashedKey(key)) {
             // Through the dictionary's values in place: arrays inside the row are not copied.
             slots.values[index].changed = true
             mutateRow(&slots.values[index].row, make, body)
         } else {
             var row = fetch(key) ?? make()
             body(&row)
-            slots[key] = Slot(row: row, changed: true)
+            slots[WordHashedKey(key)] = Slot(row: row, changed: true)
         }
     }
 
@@ -71,7 +71,7 @@ public struct ProjectionRows<Key: Hashable, Row> {
     /// Removes the row under a key.
     @inlinable
     public mutating func remove(_ key: Key) {
-        slots[key] = Slot(row: nil, changed: true)
+        slots[WordHashedKey(key)] = Slot(row: nil, changed: true)
     }
 
     /// Calls `body` with every key known: its row (nil when it has none) and whether this
@@ -82,13 +82,15 @@ public struct ProjectionRows<Key: Hashable, Row> {
         // retained) as iterating the dictionary would.
         var index = slots.startIndex
         while index != slots.endIndex {
-            body(slots.keys[index], slots.values[index].row, slots.values[index].changed)
+            body(slots.keys[index].key, slots.values[index].row, slots.values[index].changed)
             slots.formIndex(after: &index)
         }
     }
 
     /// Every row held (all of them, after a run from sequence 1).
-    public var present: [Key: Row] { slots.compactMapValues(\.row) }
+    public var present: [Key: Row] {
+        Dictionary(uniqueKeysWithValues: slots.compactMap { slot in slot.value.row.map { (slot.key.key, $0) } })
+    }
 
     @usableFromInline
     mutating func fetch(_ key: Key) -> Row? {

@@ -23,7 +23,7 @@ extension DailyHealthProjection {
 
     /// The key bytes before every row of a day (and after every row of the days before).
     public func firstKey(of day: CivilDate) -> [UInt8] {
-        encode(key: .facts(day: day, measure: .sleep, hour: 0))
+        encode(key: .firstKey(of: day))
     }
 
     public func decodeKey(_ bytes: UnsafeRawBufferPointer) throws -> Key {

@@ -105,22 +105,13 @@ public struct DailyHealthProjection: Projection {
 }
 
 /// A row's key: a day, measure and hour; or a sample identified by a sync identifier.
-public enum DailyHealthKey: Hashable, Sendable {
+public enum DailyHealthKey: RowKey {
     case facts(day: CivilDate, measure: Measure, hour: UInt8)
     case synced(UInt128)
 
-    /// One word per key (a fold hashes a key for every sample it places).
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(word)
-    }
-
-    /// The word, mixed without SipHash (see ``RowKeyHash``).
-    public func _rawHashValue(seed: Int) -> Int {
-        RowKeyHash.mix(word, seed: seed)
-    }
-
-    /// The key as one word: equal keys give equal words.
-    private var word: UInt64 {
+    /// The key as one word (a fold looks a key up for every sample it places): equal keys
+    /// give equal words.
+    public var hashWord: UInt64 {
         switch self {
         case .facts(let day, let measure, let hour):
             let date = UInt64(truncatingIfNeeded: day.year &* 384 &+ day.month &* 32 &+ day.day)

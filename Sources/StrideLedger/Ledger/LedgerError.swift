@@ -24,6 +24,9 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
     case importConflict(path: String, ledger: String, problem: String)
     /// A projection name that is not one of the ledger's.
     case unknownProjection(String, known: [String])
+    /// What a command read kept changing under it (other processes writing); nothing was
+    /// appended.
+    case busy(String)
 
     public var description: String {
         switch self {
@@ -51,6 +54,8 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
             "cannot import \(path) into \(ledger): \(problem); import into a new ledger with --ledger NEW-PATH"
         case .unknownProjection(let name, let known):
             "there is no projection named \"\(name)\"; name one of: \(known.joined(separator: ", "))"
+        case .busy(let subject):
+            "\(subject) kept changing under this command (another stride was writing); nothing was changed — run it again"
         }
     }
 }

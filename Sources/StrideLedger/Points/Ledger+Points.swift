@@ -11,7 +11,6 @@ public enum PointsError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyReason
     case emptyEntry
     case notPositive(Int)
-    case busy
 
     public var description: String {
         switch self {
@@ -20,7 +19,6 @@ public enum PointsError: Error, Equatable, Sendable, CustomStringConvertible {
         case .emptyReason: "say what the points are for with --reason TEXT"
         case .emptyEntry: "a journal entry needs some text"
         case .notPositive(let points): "\(points) is not a number of points to spend; give a whole number of 1 or more"
-        case .busy: "the points kept changing under this command (another stride was writing); run it again"
         }
     }
 }
@@ -58,27 +56,21 @@ extension Ledger {
         guard amount >= 1 else { throw PointsError.notPositive(amount) }
         let trimmed = reason.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw PointsError.emptyReason }
-        for _ in 0..<8 {
+        return try decideAndAppend(about: "the points") {
             let version = try store.version(of: .points)
             let balance = try account().balance
             guard amount <= balance else { throw PointsError.overdraw(balance: balance, wanted: amount) }
-            do {
-                try append(
-                    [PendingEvent(.pointsSpent(PointsSpent(points: amount, reason: trimmed)), occurredAt: at ?? clock.now(), entity: .points)],
-                    expecting: [VersionExpectation(.points, version: version)])
-                return balance - amount
-            } catch EventStoreError.versionConflict {
-                continue
-            }
+            return Decision(
+                events: [PendingEvent(.pointsSpent(PointsSpent(points: amount, reason: trimmed)), occurredAt: at ?? clock.now(), entity: .points)],
+                expecting: [VersionExpectation(.points, version: version)], value: balance - amount)
         }
-        throw PointsError.busy
     }
 
     /// Awards the step tiers reached by each day's merged step count (never taking any back).
-    /// The projections must be caught up (an ingest has just done so).
     func awardSteps(for days: Set<CivilDate>) throws -> [PointsAwarded] {
         guard var first = days.min(), let last = days.max() else { return [] }
         let now = clock.now()
+        let daily = try state(of: dailyHealth)
         // Two months of records at a time, their halves totalled at once (the totals are the
         // last thing an ingest waits for), letting go of the pages read in between: years of
         // history do not pile up in memory.
@@ -88,7 +80,7 @@ extension Ledger {
             let half = first.adding(days: Int(windowEnd.daysSince1970 - first.daysSince1970) / 2)
             var halves = [(first: first, last: half)]
             if half < windowEnd { halves.append((half.adding(days: 1), windowEnd)) }
-            let totals = try halves.concurrentMap { [self] part in try dailyStepTotals(from: part.first, through: part.last) }
+            let totals = try halves.concurrentMap { part in try daily.stepTotals(from: part.first, through: part.last) }
             awards += totals.joined().filter { days.contains($0.day) }.flatMap { total in
                 PointAwardPolicy.stepRules(steps: total.steps).map { PointAwardPolicy.award($0, day: total.day, at: now) }
             }
@@ -105,26 +97,24 @@ extension Ledger {
 
     // MARK: Reading
 
-    func pointsRows(_ prefix: UInt8) throws -> [PointsRow] {
-        try store.storedRows(of: points.name, from: [prefix], before: [prefix + 1]).map { entry in
-            try entry.row.withUnsafeBytes { try points.decodeRow($0) }
-        }
-    }
-
     /// The balance, earned and spent.
     public func account() throws -> Account {
-        if case .account(let account)? = try pointsRows(1).first { return account }
-        return Account()
+        try state(of: points).account()
+    }
+
+    /// The balance with every award and spend behind it, read together.
+    public func pointsStatement() throws -> PointsStatement {
+        try state(of: points).statement()
     }
 
     /// Every award and spend, oldest first.
     public func pointsHistory() throws -> [HistoryLine] {
-        try pointsRows(2).compactMap { if case .history(let line) = $0 { line } else { nil } }
+        try pointsStatement().history
     }
 
     /// Every journal entry, oldest first.
     public func journal() throws -> [JournalLine] {
-        try pointsRows(4).compactMap { if case .journal(let line) = $0 { line } else { nil } }
+        try state(of: points).journal()
     }
 }
 

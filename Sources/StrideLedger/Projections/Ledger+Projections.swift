@@ -24,12 +24,19 @@ extension Ledger {
     }
 
     /// Brings every projection up to the log's last event (rebuilding one whose version
-    /// changed). Commands that append call this; so do reads, which then never show stale
-    /// figures.
+    /// changed). Appending does this; every read does it too (see ``state(of:)``), so no
+    /// figure shown misses an event already in the log.
     /// - Throws: a storage or projection failure.
     @discardableResult
     public func catchUp(progress: (UInt64, UInt64) -> Void = { _, _ in }) throws -> UInt64 {
         try store.catchUp(projections, progress: progress)
+    }
+
+    /// A projection's stored state for its typed queries, once every projection is caught up:
+    /// the one way the ledger reads what projections hold.
+    /// - Throws: a storage or projection failure.
+    func state<P: Projection>(of projection: P) throws -> ProjectionState<P> {
+        try store.caughtUpState(of: projection, with: projections)
     }
 
     /// Appends events, folding them into the projections in the same transaction; then

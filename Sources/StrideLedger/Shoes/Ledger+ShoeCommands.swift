@@ -5,20 +5,9 @@ import StrideProjection
 import StrideStore
 
 extension Ledger {
-    /// Runs a decision against the rack and appends what it decides, expecting the entities
-    /// it read not to have changed meanwhile; retries a few times when another process wrote
-    /// first, so two `stride` processes never both act on the same old state.
-    func decideAndAppend(_ decide: () throws -> (events: [PendingEvent], expecting: [VersionExpectation])) throws {
-        for _ in 0..<5 {
-            let decision = try decide()
-            do {
-                try append(decision.events, expecting: decision.expecting)
-                return
-            } catch EventStoreError.versionConflict {
-                continue
-            }
-        }
-        throw ShoeError.busy
+    /// Decides against the rack and appends (see ``decideAndAppend(about:_:)``).
+    private func decideOnRack<Value>(_ decide: () throws -> Decision<Value>) throws -> Value {
+        try decideAndAppend(about: "the rack", decide)
     }
 
     /// The expectation that the rack is as it was read.
@@ -34,13 +23,12 @@ extension Ledger {
     ) throws -> UInt128 {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw ShoeError.emptyName }
-        var id: UInt128 = 0
         let when = at ?? clock.now()
-        try decideAndAppend {
+        return try decideOnRack {
             let expectation = try rackExpectation()
             // Derived, not drawn: the same commands on the same ledger give the same ids, so
             // runs can be compared hash for hash; the rack's version keeps ids apart.
-            id = ShoeID.derived(name: trimmed, at: when, rackVersion: expectation.version)
+            let id = ShoeID.derived(name: trimmed, at: when, rackVersion: expectation.version)
             if try shoes().contains(where: { $0.shoe.name.caseInsensitiveCompare(trimmed) == .orderedSame }) {
                 throw ShoeError.nameTaken(trimmed)
             }
@@ -52,41 +40,40 @@ extension Ledger {
             if makeDefault {
                 events.append(PendingEvent(.defaultShoeSelected(DefaultShoeSelected(shoe: id)), occurredAt: when, entity: .rack))
             }
-            return (events, [expectation])
+            return Decision(events: events, expecting: [expectation], value: id)
         }
-        return id
     }
 
     /// Renames a shoe.
     public func renameShoe(_ text: String, to newName: String, at: Timestamp?) throws {
         let trimmed = newName.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw ShoeError.emptyName }
-        try decideAndAppend {
+        try decideOnRack {
             let expectation = try rackExpectation()
             let shoe = try shoe(named: text)
             if let other = try shoes().first(where: { $0.shoe.id != shoe.id && $0.shoe.name.caseInsensitiveCompare(trimmed) == .orderedSame }) {
                 throw ShoeError.nameTaken(other.shoe.name)
             }
             guard shoe.name != trimmed else { throw ShoeError.alreadyThat("the shoe is already named \(trimmed)") }
-            return ([PendingEvent(.shoeRenamed(ShoeRenamed(shoe: shoe.id, name: trimmed)), occurredAt: at ?? clock.now(), entity: .rack)], [expectation])
+            return Decision(events: [PendingEvent(.shoeRenamed(ShoeRenamed(shoe: shoe.id, name: trimmed)), occurredAt: at ?? clock.now(), entity: .rack)], expecting: [expectation])
         }
     }
 
     /// Retires a shoe, or brings it back.
     public func setRetired(_ text: String, _ isRetired: Bool, at: Timestamp?) throws {
-        try decideAndAppend {
+        try decideOnRack {
             let expectation = try rackExpectation()
             let shoe = try shoe(named: text)
             guard shoe.isRetired != isRetired else {
                 throw ShoeError.alreadyThat("\(shoe.name) is \(isRetired ? "already retired" : "not retired")")
             }
-            return ([PendingEvent(.shoeRetirementChanged(ShoeRetirement(shoe: shoe.id, isRetired: isRetired)), occurredAt: at ?? clock.now(), entity: .rack)], [expectation])
+            return Decision(events: [PendingEvent(.shoeRetirementChanged(ShoeRetirement(shoe: shoe.id, isRetired: isRetired)), occurredAt: at ?? clock.now(), entity: .rack)], expecting: [expectation])
         }
     }
 
     /// Makes a shoe the default (new runs from now go to it), or clears the default.
     public func setDefaultShoe(_ text: String?, at: Timestamp?) throws {
-        try decideAndAppend {
+        try decideOnRack {
             let expectation = try rackExpectation()
             var chosen: UInt128?
             if let text {
@@ -94,14 +81,14 @@ extension Ledger {
                 guard !shoe.isRetired else { throw ShoeError.retired(shoe.name) }
                 chosen = shoe.id
             }
-            return ([PendingEvent(.defaultShoeSelected(DefaultShoeSelected(shoe: chosen)), occurredAt: at ?? clock.now(), entity: .rack)], [expectation])
+            return Decision(events: [PendingEvent(.defaultShoeSelected(DefaultShoeSelected(shoe: chosen)), occurredAt: at ?? clock.now(), entity: .rack)], expecting: [expectation])
         }
     }
 
     /// Assigns a run to a shoe by hand (moving it from another shoe, if on one).
     /// - Throws: ``ShoeError``.
     public func assign(workout workoutText: String, to shoeText: String, at: Timestamp?) throws {
-        try decideAndAppend {
+        try decideOnRack {
             let expectations = [try rackExpectation()]
             let workout = try workout(withID: workoutText)
             let shoe = try shoe(named: shoeText)
@@ -109,10 +96,9 @@ extension Ledger {
             guard !shoe.isRetired else { throw ShoeError.retired(shoe.name) }
             guard workout.shoe != shoe.id else { throw ShoeError.alreadyThat("workout \(Self.workoutID(workout.id)) is already on \(shoe.name)") }
             let entity = EntityReference(.workout, id: workout.id)
-            return (
-                [PendingEvent(.workoutAssigned(WorkoutAssigned(shoe: shoe.id, origin: .manual)), occurredAt: at ?? clock.now(), entity: entity)],
-                expectations + [VersionExpectation(entity, version: try store.version(of: entity))]
-            )
+            return Decision(
+                events: [PendingEvent(.workoutAssigned(WorkoutAssigned(shoe: shoe.id, origin: .manual)), occurredAt: at ?? clock.now(), entity: entity)],
+                expecting: expectations + [VersionExpectation(entity, version: try store.version(of: entity))])
         }
     }
 
@@ -127,7 +113,7 @@ extension Ledger {
     }
 
     private func workoutChange(_ text: String, _ change: WorkoutAssignmentChange.Change, at: Timestamp?) throws {
-        try decideAndAppend {
+        try decideOnRack {
             let workout = try workout(withID: text)
             let id = Self.workoutID(workout.id)
             switch change {
@@ -135,10 +121,9 @@ extension Ledger {
             case .excluded: guard !workout.isExcluded else { throw ShoeError.alreadyThat("workout \(id) is already excluded") }
             }
             let entity = EntityReference(.workout, id: workout.id)
-            return (
-                [PendingEvent(.workoutAssignmentChanged(WorkoutAssignmentChange(change)), occurredAt: at ?? clock.now(), entity: entity)],
-                [VersionExpectation(entity, version: try store.version(of: entity))]
-            )
+            return Decision(
+                events: [PendingEvent(.workoutAssignmentChanged(WorkoutAssignmentChange(change)), occurredAt: at ?? clock.now(), entity: entity)],
+                expecting: [VersionExpectation(entity, version: try store.version(of: entity))])
         }
     }
 }

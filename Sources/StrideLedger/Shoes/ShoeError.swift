@@ -9,7 +9,6 @@ public enum ShoeError: Error, Equatable, Sendable, CustomStringConvertible {
     case notARun(String, activity: String)
     case notAssigned(String)
     case alreadyThat(String)
-    case busy
 
     public var description: String {
         switch self {
@@ -33,8 +32,6 @@ public enum ShoeError: Error, Equatable, Sendable, CustomStringConvertible {
             "workout \(workout) is on no shoe; nothing to unassign"
         case .alreadyThat(let what):
             "\(what); nothing was changed"
-        case .busy:
-            "the rack kept changing under this command (another stride was writing); run it again"
         }
     }
 }

@@ -30,6 +30,9 @@ extension LMDBEventStore {
     ) throws -> UInt64 {
         guard !projections.isEmpty else { return 0 }
         let databases = try rowsDatabases(projections)
+        // Most calls find nothing to do: that is learned in a snapshot, without waiting for
+        // the writer's lock behind another process's ingest.
+        guard try !isCaughtUp(projections) else { return 0 }
         var folded: UInt64 = 0
         while true {
             let round = try environment.write { transaction -> (reached: UInt64, last: UInt64, folded: UInt64)? in
@@ -45,6 +48,17 @@ extension LMDBEventStore {
             guard let round else { return folded }
             folded += round.folded
             progress(round.reached, round.last)
+        }
+    }
+
+    /// Whether every projection's checkpoint is the log's last sequence, at its code's version.
+    func isCaughtUp(_ projections: [any Projection]) throws -> Bool {
+        try environment.read { transaction in
+            let (last, _, _) = try tail(in: transaction)
+            return try projections.allSatisfy { projection in
+                let stored = try checkpoint(of: projection.name, in: transaction)
+                return stored?.version == projection.version && stored?.sequence == last
+            }
         }
     }
 

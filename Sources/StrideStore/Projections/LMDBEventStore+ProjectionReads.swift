@@ -4,7 +4,7 @@ import StrideProjection
 extension LMDBEventStore {
     /// A projection's stored rows with keys from `lower` (inclusive) to `upper` (exclusive,
     /// nil for no bound), in key order.
-    public func storedRows(of name: String, from lower: [UInt8] = [], before upper: [UInt8]? = nil) throws -> EncodedRows {
+    func storedRows(of name: String, from lower: [UInt8] = [], before upper: [UInt8]? = nil) throws -> EncodedRows {
         let database = try rowsDatabase(name)
         return try environment.read { transaction in
             try transaction.withCursor(database) { cursor in
@@ -22,7 +22,7 @@ extension LMDBEventStore {
     }
 
     /// One stored row of a projection.
-    public func storedRow(of name: String, key: [UInt8]) throws -> [UInt8]? {
+    func storedRow(of name: String, key: [UInt8]) throws -> [UInt8]? {
         let database = try rowsDatabase(name)
         return try environment.read { try $0.bytes(in: database, forKey: key) }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrideEvents
+import StrideContract
 import StrideIngest
 import StrideLedger
 
@@ -43,7 +44,7 @@ struct IngestCommand: ParsableCommand {
             reports.append(report)
             if !json { Console.print(IngestSummary.text(report)) }
         }
-        if json { Console.print(json: IngestSummary.json(reports)) }
+        if json { Console.print(IngestSummaryDocument(reports: reports)) }
         let rejected = reports.reduce(0) { $0 + $1.counts.rejectedLines }
         if rejected > 0 {
             throw CommandFailure(

@@ -2,7 +2,8 @@ import StrideEvents
 import StrideIngest
 import StrideLedger
 
-/// The closing summary of an ingest, as text and as JSON.
+/// The closing summary of an ingest, as text (its JSON is the contract's
+/// `IngestSummaryDocument`).
 enum IngestSummary {
     static func text(_ report: FileIngestReport) -> String {
         let counts = report.counts
@@ -35,25 +36,5 @@ enum IngestSummary {
             lines.append("  … and \(Format.count(counts.rejectedLines - counts.rejections.count)) more lines not read.")
         }
         return lines.joined(separator: "\n")
-    }
-
-    static func json(_ reports: [FileIngestReport]) -> JSONValue {
-        .object([
-            "files": .array(reports.map { report in
-                .object([
-                    "file": .string(report.file), "format": .string(report.format.description),
-                    "newEvents": .integer(report.appended), "duplicates": .integer(report.duplicates),
-                    "autoAssigned": .integer(report.autoAssigned),
-                    "samples": .integer(report.counts.samples), "workouts": .integer(report.counts.workouts),
-                    "activitySummaries": .integer(report.counts.activitySummaries),
-                    "samplesByType": .object(report.counts.samplesByType.sorted { $0.key < $1.key }.map { .init($0.key, .integer($0.value)) }),
-                    "leftOut": .object(report.counts.leftOut.sorted { $0.key < $1.key }.map { .init($0.key, .integer($0.value.count)) }),
-                    "rejectedLines": .array(report.counts.rejections.map { .string($0) }),
-                    "bytes": .integer(report.bytes), "seconds": .number(report.seconds),
-                ])
-            }),
-            "newEvents": .integer(reports.reduce(0) { $0 + $1.appended }),
-            "duplicates": .integer(reports.reduce(0) { $0 + $1.duplicates }),
-        ])
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import StrideContract
 import StrideEvents
 import StrideLedger
 
@@ -27,23 +28,13 @@ struct LogCommand: ParsableCommand {
     }
 
     func run() throws {
-        let opened = try ledger.openExisting()
-        let events = try opened.events(from: from, limit: limit, type: type.flatMap { EventType.known(name: $0) })
-        let time = LocalTime(timeZone: opened.timeZone)
+        let document = try LogDocument(ledger.openExisting(), from: from, limit: limit, type: type.flatMap { EventType.known(name: $0) })
         if output.json {
-            Console.print(json: .object(["events": .array(events.map { event in
-                .object([
-                    "sequence": .integer(event.sequence),
-                    "recordedAt": .string(time.format(event.recordedAt)),
-                    "occurredAt": .string(time.format(event.occurredAt)),
-                    "type": .string(event.event.typeName),
-                    "entity": .string(event.entity.description),
-                    "idempotencyKey": .string(event.idempotencyKey?.description),
-                    "payload": event.event.json,
-                ])
-            })]))
+            Console.print(document)
             return
         }
+        let events = document.events
+        let time = document.time
         var table = TextTable([
             .init(heading: "seq", isNumeric: true), .init(heading: "occurred"), .init(heading: "type"),
             .init(heading: "entity"), .init(heading: "payload"),

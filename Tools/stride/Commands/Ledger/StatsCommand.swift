@@ -1,4 +1,5 @@
 import ArgumentParser
+import StrideContract
 import StrideEvents
 import StrideLedger
 
@@ -9,18 +10,12 @@ struct StatsCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let statistics = try ledger.openExisting().statistics()
+        let document = try StatsDocument(ledger.openExisting())
         if output.json {
-            Console.print(json: .object([
-                "events": .integer(statistics.events),
-                "lastSequence": .integer(statistics.lastSequence),
-                "byType": .object(statistics.byType.map { .init($0.name, .integer($0.count)) }),
-                "samplesByHealthType": .object(statistics.samplesByHealthType.map { .init($0.name, .integer($0.count)) }),
-                "bytes": .integer(statistics.bytes),
-                "timeZone": .string(statistics.timeZone),
-            ]))
+            Console.print(document)
             return
         }
+        let statistics = document.statistics
         Console.print("Ledger \(ledger.path): \(statistics.events) events, last sequence \(statistics.lastSequence), \(statistics.bytes) bytes, time zone \(statistics.timeZone).")
         var types = TextTable([.init(heading: "event type"), .init(heading: "events", isNumeric: true)])
         statistics.byType.forEach { types.add([$0.name, String($0.count)]) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import StrideContract
 import StrideEvents
 import StrideLedger
 
@@ -19,20 +20,7 @@ struct VerifyCommand: ParsableCommand {
         let checks = result.isIntact ? try ledger.openExisting().verifyProjections() : []
         let damagedProjections = checks.filter { !$0.matches }
         if output.json {
-            Console.print(json: .object([
-                "intact": .bool(result.isIntact),
-                "checkedEvents": .integer(result.checkedEvents),
-                "lastHash": .string(result.lastHash.description),
-                "firstBadSequence": .integer(result.logFault?.sequence),
-                "logFault": .string(result.logFault?.description),
-                "indexFaults": .array(result.indexFaults.map { .string($0) }),
-                "projections": .array(checks.map { check in
-                    .object([
-                        "name": .string(check.name), "checkpoint": .integer(check.checkpoint), "matches": .bool(check.matches),
-                        "storedDigest": .string(check.storedDigest.description), "rebuiltDigest": .string(check.rebuiltDigest.description),
-                    ])
-                }),
-            ]))
+            Console.print(VerificationDocument(log: result, projections: checks))
         } else if result.isIntact {
             Console.print("Ledger \(path) is intact: \(result.checkedEvents) events, checksums and hash chain hold, indexes agree. Last hash \(result.lastHash).")
             for check in checks where check.matches {

@@ -1,4 +1,5 @@
 import Foundation
+import StrideContract
 import StrideEvents
 
 /// Where commands write: results to standard output, progress and notes to standard error.
@@ -8,9 +9,9 @@ enum Console {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
-    /// Prints a JSON document as the only output.
-    static func print(json: JSONValue) {
-        print(json.text)
+    /// Prints a contract document as the only output.
+    static func print(_ document: some ContractDocument) {
+        print(document.json.text)
     }
 
     /// Prints a note or progress line on standard error.
@@ -20,14 +21,4 @@ enum Console {
 
     /// Whether standard error is a terminal (progress is shown only then).
     static var isInteractive: Bool { isatty(2) == 1 }
-}
-
-/// Formats instants in the ledger's time zone, with the offset of that moment.
-struct LocalTime {
-    let timeZone: TimeZone
-
-    func format(_ instant: Timestamp) -> String {
-        let date = Date(timeIntervalSince1970: Double(instant.millisecondsSince1970) / 1000)
-        return ISO8601.format(instant, offsetSeconds: timeZone.secondsFromGMT(for: date))
-    }
 }

@@ -1,20 +1,9 @@
 import PointsBalance
+import StrideContract
 import StrideEvents
 
-/// The points account as the contract's JSON and as text.
+/// The points history as a readable table.
 enum PointsOutput {
-    static func json(_ account: Account, history: [HistoryLine], time: LocalTime) -> JSONValue {
-        .object([
-            "balance": .integer(account.balance), "earned": .integer(account.earned), "spent": .integer(account.spent),
-            "history": .array(history.map { line in
-                .object([
-                    "sequence": .integer(line.sequence), "rule": .string(line.rule), "points": .integer(line.points),
-                    "day": .string(line.day?.description), "at": .string(time.format(line.at)), "reason": .string(line.reason),
-                ])
-            }),
-        ])
-    }
-
     static func table(_ history: [HistoryLine], time: LocalTime) -> String {
         var table = TextTable([
             .init(heading: "seq", isNumeric: true), .init(heading: "at"), .init(heading: "rule"), .init(heading: "day"),

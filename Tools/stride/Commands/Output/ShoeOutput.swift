@@ -1,21 +1,11 @@
 import Foundation
 import ShoeMileage
+import StrideContract
 import StrideEvents
 import StrideLedger
 
-/// Shoes, workouts, audits and notifications as the contract's JSON and as tables.
+/// Shoes and workouts as readable tables.
 enum ShoeOutput {
-    static func json(_ view: ShoeView) -> JSONValue {
-        let shoe = view.shoe
-        return .object([
-            "id": .string(ShoeID.text(shoe.id)), "name": .string(shoe.name), "brand": .string(shoe.brand),
-            "startKilometers": .number(shoe.startKilometers), "goalKilometers": .number(shoe.goalKilometers),
-            "kilometers": .number(shoe.kilometers), "runs": .integer(shoe.runs), "isRetired": .bool(shoe.isRetired),
-            "isDefault": .bool(view.isDefault), "remainingKilometers": .number(shoe.remainingKilometers),
-            "lastRun": .string(shoe.lastRun?.description),
-        ])
-    }
-
     static func table(_ views: [ShoeView]) -> String {
         var table = TextTable([
             .init(heading: "id"), .init(heading: "name"), .init(heading: "brand"), .init(heading: "km", isNumeric: true),
@@ -32,16 +22,6 @@ enum ShoeOutput {
         return table.text
     }
 
-    static func json(_ workout: Workout, time: LocalTime) -> JSONValue {
-        .object([
-            "id": .string(Ledger.workoutID(workout.id)), "activity": .string(workout.activity),
-            "start": .string(time.format(workout.start)), "end": .string(time.format(workout.end)),
-            "distanceMeters": .number(workout.distanceMeters), "shoe": .string(workout.shoe.map(ShoeID.text)),
-            "assignedBy": .string(workout.origin?.description), "isExcluded": .bool(workout.isExcluded),
-            "source": .string(workout.sourceName),
-        ])
-    }
-
     static func table(_ workouts: [Workout], shoes: [ShoeView], time: LocalTime) -> String {
         let names = Dictionary(uniqueKeysWithValues: shoes.map { ($0.shoe.id, $0.shoe.name) })
         var table = TextTable([
@@ -56,14 +36,5 @@ enum ShoeOutput {
             ])
         }
         return table.text
-    }
-
-    static func kind(_ entry: AuditEntry) -> String {
-        switch entry.kind {
-        case .registered: "registered"
-        case .assigned: entry.origin == .auto ? "assigned (auto)" : "assigned (manual)"
-        case .unassigned: "unassigned"
-        case .movedToAnotherShoe: "moved to another shoe"
-        }
     }
 }

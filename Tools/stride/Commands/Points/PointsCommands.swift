@@ -1,5 +1,6 @@
 import ArgumentParser
 import PointsBalance
+import StrideContract
 import StrideEvents
 import StrideLedger
 
@@ -37,16 +38,12 @@ struct JournalCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let opened = try ledger.openExisting()
-            try opened.catchUp()
-            let entries = try opened.journal()
-            let time = LocalTime(timeZone: opened.timeZone)
+            let document = try JournalDocument(ledger.openExisting())
             if output.json {
-                Console.print(json: .object(["entries": .array(entries.map { entry in
-                    .object(["sequence": .integer(entry.sequence), "at": .string(time.format(entry.at)), "day": .string(entry.day.description), "text": .string(entry.text)])
-                })]))
+                Console.print(document)
             } else {
-                Console.print(entries.isEmpty ? "The journal is empty." : entries.map { "\(time.format($0.at))  \($0.text)" }.joined(separator: "\n"))
+                let entries = document.entries
+                Console.print(entries.isEmpty ? "The journal is empty." : entries.map { "\(document.time.format($0.at))  \($0.text)" }.joined(separator: "\n"))
             }
         }
     }
@@ -67,13 +64,11 @@ struct PointsCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let opened = try ledger.openExisting()
-            try opened.catchUp()
-            let account = try opened.account()
-            let history = try opened.pointsHistory()
+            let document = try PointsDocument(ledger.openExisting())
             if output.json {
-                Console.print(json: PointsOutput.json(account, history: history, time: LocalTime(timeZone: opened.timeZone)))
+                Console.print(document)
             } else {
+                let account = document.statement.account
                 Console.print("Balance \(account.balance) points (earned \(account.earned), spent \(account.spent)).")
             }
         }
@@ -85,14 +80,12 @@ struct PointsCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let opened = try ledger.openExisting()
-            try opened.catchUp()
-            let history = try opened.pointsHistory()
-            let time = LocalTime(timeZone: opened.timeZone)
+            let document = try PointsDocument(ledger.openExisting())
             if output.json {
-                Console.print(json: PointsOutput.json(try opened.account(), history: history, time: time))
+                Console.print(document)
             } else {
-                Console.print(history.isEmpty ? "No points yet." : PointsOutput.table(history, time: time))
+                let history = document.statement.history
+                Console.print(history.isEmpty ? "No points yet." : PointsOutput.table(history, time: document.time))
             }
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import StrideContract
 import StrideEvents
 import StrideLedger
 
@@ -30,15 +31,15 @@ struct DailyCommand: ParsableCommand {
     }
 
     func run() throws {
-        let opened = try ledger.openExisting()
-        let records = try opened.dailyRecords(from: from.flatMap(CivilDate.init), through: to.flatMap(CivilDate.init))
+        let document = try DailyDocument(
+            ledger.openExisting(), from: from.flatMap(CivilDate.init), through: to.flatMap(CivilDate.init))
         if output.json {
-            Console.print(json: .object(["timeZone": .string(opened.timeZoneIdentifier), "days": DailyOutput.json(records)]))
-        } else if records.isEmpty {
+            Console.print(document)
+        } else if document.days.isEmpty {
             Console.print("No daily records in that range.")
         } else {
-            Console.print("Daily records, local days in \(opened.timeZoneIdentifier); sleep is the night before each day.\n")
-            Console.print(DailyOutput.table(records))
+            Console.print("Daily records, local days in \(document.timeZone); sleep is the night before each day.\n")
+            Console.print(DailyOutput.table(document.days))
         }
     }
 }

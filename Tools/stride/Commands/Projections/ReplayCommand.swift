@@ -1,4 +1,5 @@
 import ArgumentParser
+import StrideContract
 import StrideEvents
 import StrideLedger
 
@@ -21,20 +22,18 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let opened = try ledger.openExisting()
-        let sequence = try UInt64(until) ?? opened.sequence(recordedBy: ISO8601.parse(until) ?? Timestamp(millisecondsSince1970: 0))
-        let replay = try opened.replay(through: sequence)
+        let document =
+            try UInt64(until).map { try ReplayDocument(opened, through: $0) }
+            ?? ReplayDocument(opened, recordedBy: ISO8601.parse(until) ?? Timestamp(millisecondsSince1970: 0))
         if output.json {
-            Console.print(json: .object([
-                "sequence": .integer(replay.sequence),
-                "shoes": .array(replay.shoes.map(ShoeOutput.json)),
-                "points": PointsOutput.json(replay.account, history: replay.history, time: LocalTime(timeZone: opened.timeZone)),
-                "days": DailyOutput.json(replay.days),
-            ]))
+            Console.print(document)
             return
         }
+        let replay = document.replay
+        let account = replay.points.account
         Console.print("As of sequence \(replay.sequence) (nothing stored was changed):\n")
         Console.print(replay.days.isEmpty ? "No daily records yet." : DailyOutput.table(replay.days))
         if !replay.shoes.isEmpty { Console.print("\n" + ShoeOutput.table(replay.shoes)) }
-        Console.print("\nBalance \(replay.account.balance) points (earned \(replay.account.earned), spent \(replay.account.spent)).")
+        Console.print("\nBalance \(account.balance) points (earned \(account.earned), spent \(account.spent)).")
     }
 }

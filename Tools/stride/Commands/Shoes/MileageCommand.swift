@@ -1,5 +1,6 @@
 import ArgumentParser
 import ShoeMileage
+import StrideContract
 import StrideEvents
 import StrideLedger
 
@@ -20,17 +21,11 @@ struct MileageCommand: ParsableCommand {
         }
 
         func run() throws {
-            let opened = try ledger.openExisting()
-            try opened.catchUp()
-            var shoes = try asOf.flatMap(ISO8601.parse).map { try opened.shoes(asOf: $0) } ?? opened.shoes()
-            if let shoe {
-                let wanted = try opened.shoe(named: shoe)
-                shoes = shoes.filter { $0.shoe.id == wanted.id }
-            }
+            let document = try ShoesDocument(ledger.openExisting(), shoe: shoe, asOf: asOf.flatMap(ISO8601.parse))
             if output.json {
-                Console.print(json: .object(["shoes": .array(shoes.map(ShoeOutput.json))]))
+                Console.print(document)
             } else {
-                Console.print(shoes.isEmpty ? "No shoes\(asOf.map { " as of \($0)" } ?? "")." : ShoeOutput.table(shoes))
+                Console.print(document.shoes.isEmpty ? "No shoes\(asOf.map { " as of \($0)" } ?? "")." : ShoeOutput.table(document.shoes))
             }
         }
     }
@@ -44,40 +39,23 @@ struct MileageCommand: ParsableCommand {
         @Argument(help: "The shoe: its id or its name.") var shoe: String
 
         func run() throws {
-            let opened = try ledger.openExisting()
-            try opened.catchUp()
-            let found = try opened.shoe(named: shoe)
-            let entries = try opened.audit(of: found)
-            let time = LocalTime(timeZone: opened.timeZone)
-            var total = 0.0
-            let lines = entries.map { entry -> (AuditEntry, Double) in
-                total += entry.kilometers
-                return (entry, total)
-            }
-            let view = ShoeView(shoe: found, isDefault: try opened.shoes().first { $0.shoe.id == found.id }?.isDefault ?? false)
+            let document = try ShoeAuditDocument(ledger.openExisting(), shoe: shoe)
             if output.json {
-                Console.print(json: .object([
-                    "shoe": ShoeOutput.json(view),
-                    "entries": .array(lines.map { entry, running in
-                        .object([
-                            "sequence": .integer(entry.sequence), "recordedAt": .string(time.format(entry.recordedAt)),
-                            "kind": .string(ShoeOutput.kind(entry)), "workout": .string(entry.workout.map(Ledger.workoutID)),
-                            "kilometers": .number(entry.kilometers), "runningTotal": .number(running), "detail": .string(entry.detail),
-                        ])
-                    }),
-                    "kilometers": .number(found.kilometers),
-                ]))
+                Console.print(document)
                 return
             }
+            let found = document.shoe.shoe
+            let time = document.time
             Console.print("\(found.name): \(ShoeMileageProjection.format(found.kilometers)) km over \(Format.plural(found.runs, "run")).\n")
             var table = TextTable([
                 .init(heading: "seq", isNumeric: true), .init(heading: "recorded"), .init(heading: "what"), .init(heading: "workout"),
                 .init(heading: "km", isNumeric: true), .init(heading: "total", isNumeric: true), .init(heading: "detail"),
             ])
-            for (entry, running) in lines {
+            for step in document.steps {
+                let entry = step.entry
                 table.add([
-                    String(entry.sequence), time.format(entry.recordedAt), ShoeOutput.kind(entry), entry.workout.map(Ledger.workoutID) ?? "",
-                    String(format: "%+.2f", entry.kilometers), ShoeMileageProjection.format(running), entry.detail,
+                    String(entry.sequence), time.format(entry.recordedAt), entry.kindName, entry.workout.map(Ledger.workoutID) ?? "",
+                    String(format: "%+.2f", entry.kilometers), ShoeMileageProjection.format(step.runningTotal), entry.detail,
                 ])
             }
             Console.print(table.text)
@@ -92,20 +70,12 @@ struct NotificationsCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let opened = try ledger.openExisting()
-        try opened.catchUp()
-        let notes = try opened.notifications()
-        let time = LocalTime(timeZone: opened.timeZone)
+        let document = try NotificationsDocument(ledger.openExisting())
         if output.json {
-            Console.print(json: .object(["notifications": .array(notes.map { note in
-                .object([
-                    "sequence": .integer(note.sequence), "at": .string(time.format(note.at)),
-                    "kind": .string(note.kind == .newRun ? "newRun" : "goalReached"), "text": .string(note.text),
-                    "workout": .string(note.workout.map(Ledger.workoutID)), "shoe": .string(note.shoe.map(ShoeID.text)),
-                ])
-            })]))
+            Console.print(document)
             return
         }
-        Console.print(notes.isEmpty ? "No notifications." : notes.map { "\(time.format($0.at))  \($0.text)" }.joined(separator: "\n"))
+        let notes = document.notifications
+        Console.print(notes.isEmpty ? "No notifications." : notes.map { "\(document.time.format($0.at))  \($0.text)" }.joined(separator: "\n"))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrideContract
 import StrideEvents
 import StrideLedger
 
@@ -37,13 +38,11 @@ struct ShoesCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let opened = try ledger.openExisting()
-            try opened.catchUp()
-            let shoes = try opened.shoes()
+            let document = try ShoesDocument(ledger.openExisting())
             if output.json {
-                Console.print(json: .object(["shoes": .array(shoes.map(ShoeOutput.json))]))
+                Console.print(document)
             } else {
-                Console.print(shoes.isEmpty ? "The rack is empty; add a shoe with `stride shoes add NAME`." : ShoeOutput.table(shoes))
+                Console.print(document.shoes.isEmpty ? "The rack is empty; add a shoe with `stride shoes add NAME`." : ShoeOutput.table(document.shoes))
             }
         }
     }

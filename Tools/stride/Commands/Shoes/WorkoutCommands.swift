@@ -1,4 +1,5 @@
 import ArgumentParser
+import StrideContract
 import StrideEvents
 import StrideLedger
 
@@ -18,13 +19,13 @@ struct WorkoutsCommand: ParsableCommand {
 
     func run() throws {
         let opened = try ledger.openExisting()
-        try opened.catchUp()
-        let workouts = try opened.workouts(from: from.flatMap(CivilDate.init), through: to.flatMap(CivilDate.init), unassignedOnly: unassigned)
-        let time = LocalTime(timeZone: opened.timeZone)
+        let document = try WorkoutsDocument(
+            opened, from: from.flatMap(CivilDate.init), through: to.flatMap(CivilDate.init), unassignedOnly: unassigned)
         if output.json {
-            Console.print(json: .object(["workouts": .array(workouts.map { ShoeOutput.json($0, time: time) })]))
+            Console.print(document)
         } else {
-            Console.print(workouts.isEmpty ? "No workouts." : ShoeOutput.table(workouts, shoes: try opened.shoes(), time: time))
+            Console.print(
+                document.workouts.isEmpty ? "No workouts." : ShoeOutput.table(document.workouts, shoes: try opened.shoes(), time: document.time))
         }
     }
 }

@@ -1,0 +1,58 @@
+import StrideEvents
+import StrideProjection
+
+/// The daily records as commands, the server and replays read them.
+extension ProjectionState where P == DailyHealthProjection {
+    /// The records of the days from `first` through `last` (open ends when nil) that have any
+    /// data, in date order.
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
+    public func records(from first: CivilDate? = nil, through last: CivilDate? = nil) throws -> [DailyRecord] {
+        try factsByDay(from: first, through: last).map { day, facts in
+            DailyRecord.make(day: day, facts: facts, calendar: projection.calendar)
+        }
+    }
+
+    /// Each day's step total (nil for a day without steps) from `first` through `last`, as
+    /// ``records(from:through:)`` gives them, decoding only the step rows: an ingest's step
+    /// awards ask this for every day a file touches.
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
+    public func stepTotals(from first: CivilDate, through last: CivilDate) throws -> [(day: CivilDate, steps: Double?)] {
+        try factsByDay(from: first, through: last, only: .steps).map { day, facts in
+            (day, ActivityPolicy.total(facts[.steps], day: projection.calendar.span(of: day))?.value)
+        }
+    }
+
+    /// Each day's facts in date order; with `measure`, only that measure's rows are decoded.
+    private func factsByDay(from first: CivilDate?, through last: CivilDate?, only measure: Measure? = nil) throws
+        -> [(day: CivilDate, facts: DayFacts)]
+    {
+        let lower = DailyHealthKey.firstKey(of: first ?? DailyHealthKey.earliestDay)
+        let upper = last.map { DailyHealthKey.firstKey(of: $0.adding(days: 1)) } ?? .synced(0)
+        var days: [(day: CivilDate, facts: DayFacts)] = []
+        var current: (day: CivilDate, rows: [(key: DailyHealthKey, row: DailyHealthRow)])?
+        func finish() {
+            guard let current else { return }
+            days.append((current.day, projection.dayFacts(current.rows)))
+        }
+        for (key, row) in try rows(from: lower, before: upper) {
+            guard case .facts(let day, let rowMeasure, _) = key, measure == nil || rowMeasure == measure else { continue }
+            if current?.day != day {
+                finish()
+                current = (day, [])
+            }
+            current?.rows.append((key, row))
+        }
+        finish()
+        return days
+    }
+}
+
+extension DailyHealthKey {
+    /// The key before every row of a day (and after every row of the days before).
+    static func firstKey(of day: CivilDate) -> DailyHealthKey {
+        .facts(day: day, measure: .sleep, hour: 0)
+    }
+
+    /// A day before any a sample can fall on: the lower bound of "every day".
+    static let earliestDay = CivilDate(year: -1_000_000, month: 1, day: 1)
+}

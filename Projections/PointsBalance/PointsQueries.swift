@@ -1,0 +1,48 @@
+import StrideEvents
+import StrideProjection
+
+/// The balance with every award and spend behind it.
+public struct PointsStatement: Hashable, Sendable {
+    /// The balance, earned and spent.
+    public var account: Account
+    /// Every award and spend, oldest first.
+    public var history: [HistoryLine]
+
+    /// Creates a statement.
+    public init(account: Account, history: [HistoryLine]) {
+        self.account = account
+        self.history = history
+    }
+}
+
+/// The points account and the journal, as commands, the server and replays read them.
+extension ProjectionState where P == PointsBalanceProjection {
+    /// The balance and its history, read in one snapshot.
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
+    public func statement() throws -> PointsStatement {
+        var statement = PointsStatement(account: Account(), history: [])
+        for (_, row) in try rows(from: .account, through: .history(sequence: .max)) {
+            switch row {
+            case .account(let account): statement.account = account
+            case .history(let line): statement.history.append(line)
+            default: break
+            }
+        }
+        return statement
+    }
+
+    /// The balance, earned and spent.
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
+    public func account() throws -> Account {
+        if case .account(let account)? = try row(.account) { return account }
+        return Account()
+    }
+
+    /// Every journal entry, oldest first.
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
+    public func journal() throws -> [JournalLine] {
+        try rows(from: .journal(sequence: 0), through: .journal(sequence: .max)).compactMap { _, row in
+            if case .journal(let line) = row { line } else { nil }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import StrideEvents
+import StrideProjection
+
+/// A projection's rows as LMDB stores them; each read is one snapshot.
+struct StoredProjectionRows: ProjectionRowSource {
+    let store: LMDBEventStore
+    let name: String
+
+    func row(forKey key: [UInt8]) throws -> [UInt8]? {
+        try store.storedRow(of: name, key: key)
+    }
+
+    func rows(from lower: [UInt8], before upper: [UInt8]?) throws -> EncodedRows {
+        try store.storedRows(of: name, from: lower, before: upper)
+    }
+}
+
+extension LMDBEventStore {
+    /// A projection's stored state, for its typed queries, once `projections` (which should
+    /// hold it; it is added when missing) have folded every committed event: a read never
+    /// shows a figure that misses an event already in the log.
+    /// - Throws: what ``catchUp(_:roundSize:progress:)`` throws.
+    public func caughtUpState<P: Projection>(of projection: P, with projections: [any Projection] = []) throws -> ProjectionState<P> {
+        let all = projections.contains { $0.name == projection.name } ? projections : projections + [projection]
+        try catchUp(all)
+        return ProjectionState(projection, source: StoredProjectionRows(store: self, name: projection.name))
+    }
+}
