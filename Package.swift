@@ -8,26 +8,14 @@ import PackageDescription
 // under `Projections/`, the `stride` command and the benchmark tool under `Tools/`.
 // Dependencies, each for one reason:
 // - swift-argument-parser: the `stride` command line.
-// - ZIPFoundation: reading the Health app's export.zip in place, entry by entry, without
-//   extracting it to disk (it inflates through the system's zlib).
-//
+// - ZIPFoundation: reading the Health app's export.zip entry by entry, without extracting it.
 // System libraries, from Debian: liblmdb-dev (the event log) and libssl-dev (SHA-256 for the
-// hash chain: OpenSSL uses the CPU's SHA extensions, and a reused EVP context costs about
-// 200 ns an event where swift-crypto's wrapper, allocating a context per hash, cost 300 ns).
+// hash chain, with the CPU's SHA extensions and a context reused across events).
 
-/// Release builds link the Swift runtime and Foundation statically (every Swift module is
-/// compiled against the static runtime, whose Foundation names the static libraries it
-/// needs, and the commands link with it). A process then starts in 6 ms instead of 12 (no
-/// symbol resolution over Foundation and ICU), and calls into the runtime (retain, release)
-/// skip the PLT: a 20 MB ingest took 15 % less time (`perf stat -r 15`, 0.153–0.159 s
-/// against 0.180–0.185 s). Debug builds, and so the tests, stay dynamic and link faster.
-///
-/// Release executables link with the toolchain's lld and pack their relative relocations
-/// (`DT_RELR`, glibc 2.36+, Debian 12): the 80 MB executable holds about 95,000 of them, and
-/// the loader's work at start fell from about 2 ms (of a 17 ms one-day ingest) while the
-/// executable stays position-independent. Release Swift code is compiled without dynamic
-/// exclusivity checks: a rebuild spent 3–4 % in them (`swift_beginAccess`).
-let releaseSwift: [SwiftSetting] = [.unsafeFlags(["-static-stdlib", "-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+/// Release builds link the Swift runtime and Foundation statically, with lld packing the
+/// relative relocations: a command starts in about half the time, which short commands feel.
+/// Debug builds, and so the tests, stay dynamic and link faster.
+let releaseSwift: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
 let releaseLink: [LinkerSetting] = [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release))]
 let package = Package(
     name: "Stride",

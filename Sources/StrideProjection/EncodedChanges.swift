@@ -3,7 +3,7 @@ import StrideEvents
 /// A run's rows in stored form, keys and rows in one buffer, in key-byte order: what a fold
 /// writes back. One buffer rather than an array per key and row, because a rebuild writes
 /// hundreds of thousands of rows, and allocating, sorting and freeing two arrays for each
-/// showed among the largest costs of its folding thread (`perf`, 2026-11-23).
+/// was among the largest costs of its folding thread.
 public struct EncodedChanges: ~Copyable {
     /// Where one row's key and bytes lie in the buffer; no row bytes for a deleted row.
     @usableFromInline

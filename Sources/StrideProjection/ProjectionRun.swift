@@ -39,7 +39,7 @@ public final class RunningProjection {
 extension Array where Element == RunningProjection {
     /// Calls `body` with a step that folds an event into the run at an index, without
     /// retaining and releasing that run for each event: a fold hands millions of events to
-    /// every run, and that reference counting was about 8 % of a rebuild's folding thread.
+    /// every run, and that reference counting showed in a rebuild's folding thread.
     @inlinable
     public func withFoldStep<Result>(_ body: ((Int, ProjectionEvent) -> Void) throws -> Result) rethrows -> Result {
         let unretained = map(Unmanaged.passUnretained)

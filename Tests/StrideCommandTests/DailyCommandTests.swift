@@ -19,9 +19,9 @@ struct DailyCommandTests {
 
     func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
 
-    @Test("the grafana export's days match an independent reading")
+    @Test("the grafana export's days match an independent reading", .enabled(if: fixturesFolder() != nil, "needs ../shared/fixtures"))
     func grafanaDays() throws {
-        guard let fixtures = fixturesFolder() else { return }
+        let fixtures = try #require(fixturesFolder())
         try withTemporaryDirectory { (folder: String) throws in
             let ledger = folder + "/ledger"
             _ = try runProcess(stride, ["--ledger", ledger, "init", "--time-zone", "Europe/Paris"])

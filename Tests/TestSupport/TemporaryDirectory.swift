@@ -47,8 +47,9 @@ public func runProcess(_ executable: String, _ arguments: [String], environment:
         standardError: String(decoding: errorData, as: UTF8.self))
 }
 
-/// The folder of real Apple Health exports (`../shared/fixtures`), or nil with the reason
-/// printed when it is absent (a user's machine): tests that need it are then skipped.
+/// The folder of real Apple Health exports (`../shared/fixtures`), or nil when it is absent
+/// (a user's machine): tests that need it carry `.enabled(if: fixturesFolder() != nil)`, so
+/// they are reported as skipped there.
 public func fixturesFolder(file: String = #filePath) -> String? {
     var folder = URL(fileURLWithPath: file).deletingLastPathComponent()
     while folder.path != "/" {
@@ -56,6 +57,5 @@ public func fixturesFolder(file: String = #filePath) -> String? {
         if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("SOURCES.md").path) { return candidate.path }
         folder = folder.deletingLastPathComponent()
     }
-    print("Skipped: the real exports in ../shared/fixtures are not on this machine.")
     return nil
 }

@@ -47,10 +47,15 @@ extension SampleFacts {
         metadata.first { $0.key == "HKMetadataKeySyncVersion" }.flatMap { Int($0.value) } ?? 0
     }
 
-    /// Reads the leading fields of a `sample.recorded` payload; the metadata only when the
-    /// sample is identified by a sync identifier (its version is there).
+    /// Reads the facts of a stored `sample.recorded` payload of any schema version this Stride
+    /// knows: the leading fields (every version begins with them), and the metadata only when
+    /// the sample is identified by a sync identifier (its version is there). The one way a
+    /// stored sample becomes projection input.
+    /// - Throws: ``DecodingFailure``, and ``NewerSchema`` for a version this Stride does not know.
     init(decoding reader: inout BinaryReader, schemaVersion: UInt16, isSyncIdentified: Bool) throws {
-        guard schemaVersion == 1 else { throw SampleRecorded.unknownVersion(schemaVersion) }
+        guard (1...SampleRecorded.schemaVersion).contains(schemaVersion) else {
+            throw schemaVersion > SampleRecorded.schemaVersion ? NewerSchema() : SampleRecorded.unknownVersion(schemaVersion)
+        }
         let (healthType, typeCode, deviceClass, value, unit, start, end) = try reader.readSampleLead()
         let syncVersion = isSyncIdentified ? Self.syncVersion(in: try reader.readProvenance().metadata) : nil
         self.init(
@@ -118,11 +123,19 @@ extension Envelope {
         let envelope = try Envelope(checking: bytes)
         let payload = UnsafeRawBufferPointer(rebasing: bytes[envelope.payloadRange])
         let content: ProjectionEvent.Content
-        if envelope.typeCode == SampleRecorded.eventType.code, envelope.schemaVersion == 1 {
+        if envelope.typeCode == SampleRecorded.eventType.code {
             var reader = BinaryReader(payload, borrowing: strings)
-            content = .sample(
-                try SampleFacts(
-                    decoding: &reader, schemaVersion: 1, isSyncIdentified: SampleIdentity.isSyncIdentified(envelope.entity)))
+            do {
+                content = .sample(
+                    try SampleFacts(
+                        decoding: &reader, schemaVersion: envelope.schemaVersion,
+                        isSyncIdentified: SampleIdentity.isSyncIdentified(envelope.entity)))
+            } catch is NewerSchema {
+                // Folding on without it would show figures that silently miss a sample.
+                throw DecodingFailure(
+                    "it is a sample in schema version \(envelope.schemaVersion), written by a newer Stride (this one reads up to "
+                        + "\(SampleRecorded.schemaVersion)); update Stride to read this ledger")
+            }
         } else {
             content = .event(
                 try LedgerEvent.decode(

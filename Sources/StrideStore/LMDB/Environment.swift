@@ -122,8 +122,7 @@ final class Environment: @unchecked Sendable {
     ///
     /// LMDB grows its file by writing past the end; every commit that does so makes the file
     /// system allocate blocks and journal the change before `fdatasync` returns. Writes into
-    /// blocks reserved beforehand cost less (about a fifth less for an ingest's 2 MB commits,
-    /// 2026-11-23). Best effort: where the file system cannot reserve, nothing changes.
+    /// blocks reserved beforehand cost less. Best effort: where the file system cannot reserve, nothing changes.
     /// - Returns: whether space is reserved past the end now.
     @discardableResult
     func reserveSpace(ahead bytes: Int) -> Bool {

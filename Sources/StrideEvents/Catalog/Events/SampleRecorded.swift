@@ -57,10 +57,13 @@ public struct MetadataEntry: Hashable, Sendable {
 /// A health sample was recorded: one Apple Health `Record` (or an NDJSON sample), kept with
 /// every attribute, whatever its type, so that later projections can use old history.
 ///
-/// The fields projections read come first in the encoding.
+/// Schema history: version 1 held the sample as read; version 2 adds who sent it through the
+/// server (``sentBy``), absent for samples ingested on the machine. Every version begins with
+/// the fields figures are made of (``BinaryReader/readSampleLead()``), in the same layout, so
+/// that projections read any version's facts the same way; version 1 is upcast with no sender.
 public struct SampleRecorded: EventPayload {
     public static let eventType = EventType.sampleRecorded
-    public static let schemaVersion: UInt16 = 1
+    public static let schemaVersion: UInt16 = 2
 
     /// The HealthKit type identifier, e.g. `HKQuantityTypeIdentifierStepCount`.
     public var healthType: String {
@@ -90,6 +93,9 @@ public struct SampleRecorded: EventPayload {
     public var device: String?
     /// Metadata entries, in the order written.
     public var metadata: [MetadataEntry]
+    /// The device that sent the sample through the server, named by its access token; nil
+    /// for a sample ingested on the machine.
+    public var sentBy: String?
 
     public func encode(into writer: inout BinaryWriter) {
         writer.writeHealthType(healthType, code: healthTypeCode)
@@ -108,6 +114,7 @@ public struct SampleRecorded: EventPayload {
         writer.write(signedVarint: end.millisecondsSince1970 - start.millisecondsSince1970)
         writer.writeProvenance(
             created: created, sourceName: sourceName, sourceVersion: sourceVersion, device: device, metadata: metadata)
+        writer.write(optional: sentBy) { $0.write($1) }
     }
 
     public var json: JSONValue {
@@ -117,13 +124,16 @@ public struct SampleRecorded: EventPayload {
             case .number(let number): .number(number)
             case .text(let text): .string(text)
             }
-        return .object([
-            "healthType": .string(healthType), "deviceClass": .string(deviceClass.description), "value": valueJSON,
-            "unit": .string(unit), "start": .string(start.description), "end": .string(end.description),
-            "created": .string(created?.description), "sourceName": .string(sourceName),
-            "sourceVersion": .string(sourceVersion), "device": .string(device),
-            "metadata": .object(metadata.map { .init($0.key, .string($0.value)) }),
-        ])
+        var fields: [JSONValue.Member] = [
+            .init("healthType", .string(healthType)), .init("deviceClass", .string(deviceClass.description)),
+            .init("value", valueJSON), .init("unit", .string(unit)), .init("start", .string(start.description)),
+            .init("end", .string(end.description)), .init("created", .string(created?.description)),
+            .init("sourceName", .string(sourceName)), .init("sourceVersion", .string(sourceVersion)),
+            .init("device", .string(device)), .init("metadata", .object(metadata.map { .init($0.key, .string($0.value)) })),
+        ]
+        // Only where there is a sender: a sample ingested on the machine prints as it always did.
+        if let sentBy { fields.append(.init("sentBy", .string(sentBy))) }
+        return .object(fields)
     }
 }
 
@@ -137,7 +147,8 @@ extension SampleRecorded {
     /// sample.
     public init(
         healthType: String, deviceClass: DeviceClass, value: SampleValue, unit: String?, start: Timestamp, end: Timestamp,
-        created: Timestamp?, sourceName: String, sourceVersion: String?, device: String?, metadata: [MetadataEntry]
+        created: Timestamp?, sourceName: String, sourceVersion: String?, device: String?, metadata: [MetadataEntry],
+        sentBy: String? = nil
     ) {
         // A listed type keeps the catalog's own string, a literal: copies of it, one per sample
         // in every batch and its facts, count no references.
@@ -145,26 +156,27 @@ extension SampleRecorded {
         self.init(
             healthType: HealthTypeCatalog.identifier(code: code) ?? healthType, healthTypeCode: code, deviceClass: deviceClass,
             value: value, unit: unit, start: start, end: end, created: created, sourceName: sourceName,
-            sourceVersion: sourceVersion, device: device, metadata: metadata)
+            sourceVersion: sourceVersion, device: device, metadata: metadata, sentBy: sentBy)
     }
 
-    /// Decodes the payload.
+    /// Decodes the payload in either version.
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
-        guard schemaVersion == 1 else { throw Self.unknownVersion(schemaVersion) }
+        guard schemaVersion == 1 || schemaVersion == 2 else { throw Self.unknownVersion(schemaVersion) }
         // Read into locals and handed to the compiler's memberwise init (see above).
         let (healthType, healthTypeCode, deviceClass, value, unit, start, end) = try reader.readSampleLead()
         // The provenance field by field, not through `readProvenance()`: every scan decodes
         // millions of samples, and returning the fields as one value made the whole decode
-        // about 20 % slower (`stride-bench parts`, 2026-11-22). Workouts use the shared reader.
+        // markedly slower. Workouts use the shared reader.
         let created = try reader.readOptional { try $0.readTimestamp() }
         let sourceName = try reader.readString()
         let sourceVersion = try reader.readOptional { try $0.readString() }
         let device = try reader.readOptional { try $0.readString() }
         let metadata = try reader.readMetadata()
+        let sentBy = schemaVersion >= 2 ? try reader.readOptional { try $0.readString() } : nil
         self.init(
             healthType: healthType, healthTypeCode: healthTypeCode, deviceClass: deviceClass, value: value, unit: unit,
             start: start, end: end, created: created, sourceName: sourceName, sourceVersion: sourceVersion, device: device,
-            metadata: metadata)
+            metadata: metadata, sentBy: sentBy)
     }
 }
 
