@@ -1,0 +1,78 @@
+import Foundation
+import StrideTestSupport
+import Testing
+
+/// Every `--json` document of the contract (DESIGN.md §8), byte for byte, on a small ledger
+/// made with a fixed clock: what the CLI prints today is what clients (and the HTTP API)
+/// rely on. The expected documents live in `Contract/`; after a deliberate change of the
+/// contract, run the tests once with `STRIDE_RECORD_CONTRACT=1` to write them again, and
+/// read the diff.
+@Suite("The JSON contract, byte for byte")
+struct ContractSnapshotTests {
+    /// The executable under test (`STRIDE_CONTRACT_BINARY` names another, to compare builds).
+    let stride = ProcessInfo.processInfo.environment["STRIDE_CONTRACT_BINARY"] ?? builtExecutable("stride")
+    let isRecording = ProcessInfo.processInfo.environment["STRIDE_RECORD_CONTRACT"] == "1"
+    let expectedFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Contract").path
+
+    static let input = [
+        #"{"type":"HKQuantityTypeIdentifierStepCount","start":"2024-05-01T08:00:00+02:00","end":"2024-05-01T08:10:00+02:00","value":1200,"unit":"count","device":"phone","id":"s-1"}"#,
+        #"{"type":"HKQuantityTypeIdentifierStepCount","start":"2024-05-01T08:05:00+02:00","end":"2024-05-01T08:15:00+02:00","value":900,"unit":"count","device":"watch","id":"s-2"}"#,
+        #"{"type":"HKQuantityTypeIdentifierHeartRate","start":"2024-05-01T09:00:00+02:00","end":"2024-05-01T09:00:00+02:00","value":62,"unit":"count/min","device":"watch","id":"h-1"}"#,
+        #"{"type":"HKQuantityTypeIdentifierRestingHeartRate","start":"2024-05-01T07:00:00+02:00","end":"2024-05-01T07:00:00+02:00","value":55,"unit":"count/min","device":"watch","id":"r-1"}"#,
+        #"{"type":"HKCategoryTypeIdentifierSleepAnalysis","start":"2024-04-30T23:00:00+02:00","end":"2024-05-01T06:00:00+02:00","value":"HKCategoryValueSleepAnalysisAsleepCore","device":"watch","id":"z-1"}"#,
+        #"{"activity":"HKWorkoutActivityTypeRunning","start":"2024-05-01T07:00:00+02:00","end":"2024-05-01T07:30:00+02:00","distance":5.02,"distanceUnit":"km","source":"Strava"}"#,
+        #"{"activity":"HKWorkoutActivityTypeRunning","start":"2024-05-02T07:00:00+02:00","end":"2024-05-02T07:40:00+02:00","distance":6.5,"distanceUnit":"km","source":"Strava"}"#,
+        #"{"activity":"HKWorkoutActivityTypeCycling","start":"2024-05-03T07:00:00+02:00","end":"2024-05-03T08:00:00+02:00","distance":20,"distanceUnit":"km","source":"Strava"}"#,
+    ].joined(separator: "\n")
+
+    @Test("each read command's --json document is what the contract's snapshot holds")
+    func documents() throws {
+        try withTemporaryDirectory { folder in
+            let ledger = folder + "/ledger"
+            let environment = ["STRIDE_FIXED_TIME": "2024-06-01T12:00:00Z"]
+            func run(_ arguments: [String]) throws -> String {
+                let result = try runProcess(stride, ["--ledger", ledger] + arguments, environment: environment)
+                #expect(result.status == 0, "stride \(arguments.joined(separator: " ")): \(result.standardError)")
+                return result.standardOutput
+            }
+            let input = folder + "/samples.ndjson"
+            try Self.input.write(toFile: input, atomically: true, encoding: .utf8)
+            _ = try run(["init", "--time-zone", "Europe/Paris"])
+            _ = try run(["shoes", "add", "Pegasus 40", "--brand", "Nike", "--goal-km", "10", "--default", "--at", "2024-04-01T08:00:00+02:00"])
+            _ = try run(["shoes", "add", "Novablast", "--at", "2024-04-01T08:00:00+02:00"])
+            var documents: [(name: String, text: String)] = []
+            let ingest = try run(["ingest", "--json", input])
+                .replacingOccurrences(of: folder, with: "FOLDER")
+                .replacingOccurrences(of: #""seconds":[0-9.e-]+"#, with: #""seconds":0"#, options: .regularExpression)
+            documents.append(("ingest", ingest))
+            let workouts = try run(["workouts", "--json"])
+            documents.append(("workouts", workouts))
+            let firstRun = try #require(workouts.range(of: #"[0-9a-f]{16}"#, options: .regularExpression).map { String(workouts[$0]) })
+            _ = try run(["assign", firstRun, "Novablast", "--at", "2024-05-05T08:00:00+02:00"])
+            _ = try run(["checkin", "--at", "2024-05-01T08:00:00+02:00"])
+            for entry in 1...5 { _ = try run(["journal", "add", "entry \(entry)", "--at", "2024-05-01T1\(entry):00:00+02:00"]) }
+            _ = try run(["points", "spend", "3", "--reason", "a missed day", "--at", "2024-05-02T08:00:00+02:00"])
+            let reads: [(String, [String])] = [
+                ("shoes", ["shoes", "list"]), ("mileage", ["mileage"]), ("mileage-as-of", ["mileage", "--as-of", "2024-05-01T12:00:00+02:00"]),
+                ("mileage-explain", ["mileage", "explain", "Pegasus 40"]), ("workouts-unassigned", ["workouts", "--unassigned"]),
+                ("notifications", ["notifications"]), ("daily", ["daily", "--from", "2024-04-30", "--to", "2024-05-03"]),
+                ("points", ["points"]), ("points-history", ["points", "history"]), ("journal", ["journal", "list"]),
+                ("log", ["log", "--limit", "12"]), ("log-by-type", ["log", "--type", "workout.assigned"]),
+                ("replay", ["replay", "--until", "12"]), ("verify", ["verify"]),
+            ]
+            for (name, arguments) in reads { documents.append((name, try run(arguments + ["--json"]))) }
+            let stats = try run(["stats", "--json"]).replacingOccurrences(of: #""bytes":[0-9]+"#, with: #""bytes":0"#, options: .regularExpression)
+            documents.append(("stats", stats))
+            for (name, text) in documents {
+                let path = expectedFolder + "/" + name + ".json"
+                if isRecording {
+                    try FileManager.default.createDirectory(atPath: expectedFolder, withIntermediateDirectories: true)
+                    try text.write(toFile: path, atomically: true, encoding: .utf8)
+                } else {
+                    let expected = try String(contentsOfFile: path, encoding: .utf8)
+                    #expect(text == expected, "\(name): the document differs from Contract/\(name).json")
+                }
+            }
+        }
+    }
+}
