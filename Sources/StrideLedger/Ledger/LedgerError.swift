@@ -1,3 +1,6 @@
+import Foundation
+import StrideEvents
+
 /// Why a ledger operation was refused, each with a sentence saying what to do.
 public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No ledger at the path.
@@ -24,6 +27,9 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
     case importConflict(path: String, ledger: String, problem: String)
     /// A projection name that is not one of the ledger's.
     case unknownProjection(String, known: [String])
+    /// An action dated later than the ledger's clock allows (see
+    /// ``Ledger/allowedClockSkewMilliseconds``); the times print in the ledger's time zone.
+    case aheadOfClock(at: Timestamp, clock: Timestamp, timeZone: String)
 
     public var description: String {
         switch self {
@@ -51,6 +57,16 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
             "cannot import \(path) into \(ledger): \(problem); import into a new ledger with --ledger NEW-PATH"
         case .unknownProjection(let name, let known):
             "there is no projection named \"\(name)\"; name one of: \(known.joined(separator: ", "))"
+        case .aheadOfClock(let at, let clock, let timeZone):
+            "the time given, \(Self.format(at, in: timeZone)), is ahead of the ledger's clock, \(Self.format(clock, in: timeZone)), "
+                + "by more than \(Ledger.allowedClockSkewMilliseconds / 60_000) minutes; nothing was recorded — give a time that has come "
+                + "(an earlier one back-dates the action), or leave the time out for now"
         }
+    }
+
+    /// An instant with the offset its zone had then (UTC for a zone this machine lacks).
+    private static func format(_ instant: Timestamp, in timeZone: String) -> String {
+        let date = Date(timeIntervalSince1970: TimeInterval(instant.millisecondsSince1970) / 1000)
+        return ISO8601.format(instant, offsetSeconds: TimeZone(identifier: timeZone)?.secondsFromGMT(for: date) ?? 0)
     }
 }
