@@ -8,8 +8,9 @@ import Testing
 
 @Suite("Points on a ledger")
 struct PointsLedgerTests {
+    /// The clock stands after every action these tests date: a later one would be refused.
     func ledger(_ folder: String, zone: String = "Asia/Seoul") throws -> Ledger {
-        try Ledger.create(at: folder + "/ledger", timeZone: zone, clock: FixedClock(at("2024-05-01T12:00:00+09:00")))
+        try Ledger.create(at: folder + "/ledger", timeZone: zone, clock: FixedClock(at("2024-05-03T12:00:00+09:00")))
     }
 
     func at(_ text: String) -> Timestamp { ISO8601.parse(text) ?? Timestamp(millisecondsSince1970: 0) }

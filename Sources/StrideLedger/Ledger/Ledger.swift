@@ -104,10 +104,16 @@ public final class Ledger: Sendable {
     }
 
     /// The time zone for an IANA identifier, or the machine's for nil.
+    ///
+    /// A zone is accepted when the system's tz database holds it (`$TZDIR`, else
+    /// `/usr/share/zoneinfo`) — or Foundation lists it — and Foundation can make it:
+    /// Foundation's own list misses many zones on Linux (`Asia/Kolkata`, `Etc/UTC`). The
+    /// identifier is kept as given, for the ledger to record.
     /// - Throws: ``LedgerError/unknownTimeZone(_:)``.
     public static func resolveTimeZone(_ identifier: String?) throws -> (identifier: String, zone: TimeZone) {
         guard let identifier else { return (TimeZone.current.identifier, TimeZone.current) }
-        guard TimeZone.knownTimeZoneIdentifiers.contains(identifier) || ["UTC", "GMT"].contains(identifier),
+        guard TimeZoneDatabase.system.holds(identifier) || TimeZone.knownTimeZoneIdentifiers.contains(identifier)
+            || ["UTC", "GMT"].contains(identifier),
             let zone = TimeZone(identifier: identifier)
         else { throw LedgerError.unknownTimeZone(identifier) }
         return (identifier, zone)

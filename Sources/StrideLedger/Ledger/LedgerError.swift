@@ -1,3 +1,6 @@
+import Foundation
+import StrideEvents
+
 /// Why a ledger operation was refused, each with a sentence saying what to do.
 public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No ledger at the path.
@@ -27,6 +30,9 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What a command read kept changing under it (other processes writing); nothing was
     /// appended.
     case busy(String)
+    /// An action dated later than the ledger's clock allows (see
+    /// ``Ledger/allowedClockSkewMilliseconds``); the times print in the ledger's time zone.
+    case aheadOfClock(at: Timestamp, clock: Timestamp, timeZone: String)
 
     public var description: String {
         switch self {
@@ -56,6 +62,16 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
             "there is no projection named \"\(name)\"; name one of: \(known.joined(separator: ", "))"
         case .busy(let subject):
             "\(subject) kept changing under this command (another stride was writing); nothing was changed — run it again"
+        case .aheadOfClock(let at, let clock, let timeZone):
+            "the time given, \(Self.format(at, in: timeZone)), is ahead of the ledger's clock, \(Self.format(clock, in: timeZone)), "
+                + "by more than \(Ledger.allowedClockSkewMilliseconds / 60_000) minutes; nothing was recorded — give a time that has come "
+                + "(an earlier one back-dates the action), or leave the time out for now"
         }
+    }
+
+    /// An instant with the offset its zone had then (UTC for a zone this machine lacks).
+    private static func format(_ instant: Timestamp, in timeZone: String) -> String {
+        let date = Date(timeIntervalSince1970: TimeInterval(instant.millisecondsSince1970) / 1000)
+        return ISO8601.format(instant, offsetSeconds: TimeZone(identifier: timeZone)?.secondsFromGMT(for: date) ?? 0)
     }
 }

@@ -29,8 +29,9 @@ extension Ledger {
 
     /// Checks in for the local day of `at` (now by default). Returns false when that day
     /// already has a check-in (nothing is appended then).
+    /// - Throws: ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
     public func checkIn(at: Timestamp?) throws -> (day: CivilDate, isNew: Bool) {
-        let when = at ?? clock.now()
+        let when = try actionInstant(at)
         let day = localDay(when)
         let outcome = try append([
             PendingEvent(.checkedIn(CheckedIn(day: day)), occurredAt: when, entity: .points, idempotencyKey: CheckedIn.key(day: day))
@@ -39,10 +40,11 @@ extension Ledger {
     }
 
     /// Adds a journal entry; returns the points it earned.
+    /// - Throws: ``PointsError/emptyEntry``; ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
     public func addJournalEntry(_ text: String, at: Timestamp?) throws -> [PointsAwarded] {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw PointsError.emptyEntry }
-        let when = at ?? clock.now()
+        let when = try actionInstant(at)
         let outcome = try append([
             PendingEvent(.journalEntryAdded(JournalEntryAdded(text: trimmed, day: localDay(when))), occurredAt: when, entity: .journal)
         ])
@@ -51,17 +53,18 @@ extension Ledger {
 
     /// Spends points, only if the balance covers them — even with another process spending
     /// at the same moment: the spend expects the account unchanged since the balance was read.
-    /// - Throws: ``PointsError/overdraw(balance:wanted:)`` (nothing appended).
+    /// - Throws: ``PointsError/overdraw(balance:wanted:)`` (nothing appended); ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
     public func spend(_ amount: Int, reason: String, at: Timestamp?) throws -> Int {
         guard amount >= 1 else { throw PointsError.notPositive(amount) }
         let trimmed = reason.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw PointsError.emptyReason }
+        let when = try actionInstant(at)
         return try decideAndAppend(about: "the points") {
             let version = try store.version(of: .points)
             let balance = try account().balance
             guard amount <= balance else { throw PointsError.overdraw(balance: balance, wanted: amount) }
             return Decision(
-                events: [PendingEvent(.pointsSpent(PointsSpent(points: amount, reason: trimmed)), occurredAt: at ?? clock.now(), entity: .points)],
+                events: [PendingEvent(.pointsSpent(PointsSpent(points: amount, reason: trimmed)), occurredAt: when, entity: .points)],
                 expecting: [VersionExpectation(.points, version: version)], value: balance - amount)
         }
     }

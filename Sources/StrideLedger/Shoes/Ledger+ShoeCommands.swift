@@ -16,14 +16,14 @@ extension Ledger {
     }
 
     /// Registers a shoe; returns it.
-    /// - Throws: ``ShoeError/nameTaken(_:)`` or ``ShoeError/emptyName``.
+    /// - Throws: ``ShoeError/nameTaken(_:)`` or ``ShoeError/emptyName``; ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
     @discardableResult
     public func registerShoe(
         name: String, brand: String?, startKilometers: Double, goalKilometers: Double?, makeDefault: Bool, at: Timestamp?
     ) throws -> UInt128 {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw ShoeError.emptyName }
-        let when = at ?? clock.now()
+        let when = try actionInstant(at)
         return try decideOnRack {
             let expectation = try rackExpectation()
             // Derived, not drawn: the same commands on the same ledger give the same ids, so
@@ -45,7 +45,9 @@ extension Ledger {
     }
 
     /// Renames a shoe.
+    /// - Throws: ``ShoeError``; ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
     public func renameShoe(_ text: String, to newName: String, at: Timestamp?) throws {
+        let when = try actionInstant(at)
         let trimmed = newName.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw ShoeError.emptyName }
         try decideOnRack {
@@ -55,24 +57,28 @@ extension Ledger {
                 throw ShoeError.nameTaken(other.shoe.name)
             }
             guard shoe.name != trimmed else { throw ShoeError.alreadyThat("the shoe is already named \(trimmed)") }
-            return Decision(events: [PendingEvent(.shoeRenamed(ShoeRenamed(shoe: shoe.id, name: trimmed)), occurredAt: at ?? clock.now(), entity: .rack)], expecting: [expectation])
+            return Decision(events: [PendingEvent(.shoeRenamed(ShoeRenamed(shoe: shoe.id, name: trimmed)), occurredAt: when, entity: .rack)], expecting: [expectation])
         }
     }
 
     /// Retires a shoe, or brings it back.
+    /// - Throws: ``ShoeError``; ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
     public func setRetired(_ text: String, _ isRetired: Bool, at: Timestamp?) throws {
+        let when = try actionInstant(at)
         try decideOnRack {
             let expectation = try rackExpectation()
             let shoe = try shoe(named: text)
             guard shoe.isRetired != isRetired else {
                 throw ShoeError.alreadyThat("\(shoe.name) is \(isRetired ? "already retired" : "not retired")")
             }
-            return Decision(events: [PendingEvent(.shoeRetirementChanged(ShoeRetirement(shoe: shoe.id, isRetired: isRetired)), occurredAt: at ?? clock.now(), entity: .rack)], expecting: [expectation])
+            return Decision(events: [PendingEvent(.shoeRetirementChanged(ShoeRetirement(shoe: shoe.id, isRetired: isRetired)), occurredAt: when, entity: .rack)], expecting: [expectation])
         }
     }
 
     /// Makes a shoe the default (new runs from now go to it), or clears the default.
+    /// - Throws: ``ShoeError``; ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
     public func setDefaultShoe(_ text: String?, at: Timestamp?) throws {
+        let when = try actionInstant(at)
         try decideOnRack {
             let expectation = try rackExpectation()
             var chosen: UInt128?
@@ -81,13 +87,14 @@ extension Ledger {
                 guard !shoe.isRetired else { throw ShoeError.retired(shoe.name) }
                 chosen = shoe.id
             }
-            return Decision(events: [PendingEvent(.defaultShoeSelected(DefaultShoeSelected(shoe: chosen)), occurredAt: at ?? clock.now(), entity: .rack)], expecting: [expectation])
+            return Decision(events: [PendingEvent(.defaultShoeSelected(DefaultShoeSelected(shoe: chosen)), occurredAt: when, entity: .rack)], expecting: [expectation])
         }
     }
 
     /// Assigns a run to a shoe by hand (moving it from another shoe, if on one).
-    /// - Throws: ``ShoeError``.
+    /// - Throws: ``ShoeError``; ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
     public func assign(workout workoutText: String, to shoeText: String, at: Timestamp?) throws {
+        let when = try actionInstant(at)
         try decideOnRack {
             let expectations = [try rackExpectation()]
             let workout = try workout(withID: workoutText)
@@ -97,22 +104,25 @@ extension Ledger {
             guard workout.shoe != shoe.id else { throw ShoeError.alreadyThat("workout \(Self.workoutID(workout.id)) is already on \(shoe.name)") }
             let entity = EntityReference(.workout, id: workout.id)
             return Decision(
-                events: [PendingEvent(.workoutAssigned(WorkoutAssigned(shoe: shoe.id, origin: .manual)), occurredAt: at ?? clock.now(), entity: entity)],
+                events: [PendingEvent(.workoutAssigned(WorkoutAssigned(shoe: shoe.id, origin: .manual)), occurredAt: when, entity: entity)],
                 expecting: expectations + [VersionExpectation(entity, version: try store.version(of: entity))])
         }
     }
 
     /// Takes a workout off its shoe.
+    /// - Throws: ``ShoeError``; ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
     public func unassign(workout workoutText: String, at: Timestamp?) throws {
         try workoutChange(workoutText, .unassigned, at: at)
     }
 
     /// Excludes a workout from auto-assignment.
+    /// - Throws: ``ShoeError``; ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
     public func exclude(workout workoutText: String, at: Timestamp?) throws {
         try workoutChange(workoutText, .excluded, at: at)
     }
 
     private func workoutChange(_ text: String, _ change: WorkoutAssignmentChange.Change, at: Timestamp?) throws {
+        let when = try actionInstant(at)
         try decideOnRack {
             let workout = try workout(withID: text)
             let id = Self.workoutID(workout.id)
@@ -122,7 +132,7 @@ extension Ledger {
             }
             let entity = EntityReference(.workout, id: workout.id)
             return Decision(
-                events: [PendingEvent(.workoutAssignmentChanged(WorkoutAssignmentChange(change)), occurredAt: at ?? clock.now(), entity: entity)],
+                events: [PendingEvent(.workoutAssignmentChanged(WorkoutAssignmentChange(change)), occurredAt: when, entity: entity)],
                 expecting: [VersionExpectation(entity, version: try store.version(of: entity))])
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import StrideLedger
 
 /// `stride`: the command line over a runner's ledger.
 public struct StrideCommand: ParsableCommand {
@@ -9,6 +10,7 @@ public struct StrideCommand: ParsableCommand {
             Every change is an event appended to a log in LMDB; everything shown is derived from \
             the log. The ledger is ./stride.ledger unless --ledger PATH or STRIDE_LEDGER names another.
             """,
+        version: "stride " + StrideVersion.summary,
         subcommands: [
             InitCommand.self, LogCommand.self, StatsCommand.self, VerifyCommand.self, ExportCommand.self,
             ImportCommand.self, BackupCommand.self, IngestCommand.self, DailyCommand.self, RebuildCommand.self,
