@@ -25,7 +25,21 @@ struct SampleQualityTests {
         ("a distance in miles", facts("HKQuantityTypeIdentifierDistanceWalkingRunning", .number(1.2), unit: "mi"), nil),
         ("steps whose value is text", facts("HKQuantityTypeIdentifierStepCount", .text("many"), unit: "count"), "its value is not a number"),
         ("a sample that ends before it starts", facts("HKQuantityTypeIdentifierStepCount", .number(10), unit: "count", minutes: -1), "it ends before it starts"),
+        ("an iOS 8 sleep value, 1: asleep", facts(sleep, .number(1), unit: "", minutes: 480), nil),
+        ("a sleep value out of HealthKit's range", facts(sleep, .number(6), unit: nil), "its sleep value \"6\" is unknown"),
+        ("a sleep value that is not whole", facts(sleep, .number(1.5), unit: nil), "its sleep value \"1.5\" is unknown"),
     ]
+
+    static let sleep = "HKCategoryTypeIdentifierSleepAnalysis"
+
+    @Test("HealthKit's raw sleep values, as iOS 8 and 9 exports wrote them, are its named ones")
+    func rawSleepValues() {
+        let named: [SleepValue?] = [.inBed, .asleepUnspecified, .awake, .asleepCore, .asleepDeep, .asleepREM]
+        #expect((0...5).map { SleepValue(.number(Double($0))) } == named)
+        #expect(SleepValue(.number(-1)) == nil)
+        #expect(SleepValue(.absent) == nil)
+        #expect(SleepValue(.text("HKCategoryValueSleepAnalysisAwake")) == .awake)
+    }
 
     @Test("each case gives its reason, or none", arguments: cases)
     func reason(_ name: String, _ sample: SampleFacts, _ expected: String?) {

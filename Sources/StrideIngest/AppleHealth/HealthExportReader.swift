@@ -125,6 +125,8 @@ enum Names {
     static let value = StaticName("value")
     static let type = StaticName("type")
     static let sourceName = StaticName("sourceName")
+    /// The source's name in iOS 8 and 9 exports.
+    static let source = StaticName("source")
     static let sourceVersion = StaticName("sourceVersion")
     static let device = StaticName("device")
     static let unit = StaticName("unit")

@@ -1,0 +1,71 @@
+import DailyHealth
+import Foundation
+import StrideEvents
+import StrideTestSupport
+import Testing
+
+@testable import StrideLedger
+
+/// Ingests whose figures once went wrong: exports from iOS 8 and 9 (2014–2015).
+@Suite("Legacy exports on a ledger")
+struct IngestBoundsTests {
+    func ledger(_ folder: String) throws -> Ledger {
+        try Ledger.create(at: folder + "/ledger", timeZone: "Europe/Berlin", clock: FixedClock(Timestamp(secondsSince1970: 1_714_543_200)))
+    }
+
+    static func sleep(_ source: String, _ value: Int, _ start: String, _ end: String) -> String {
+        " <Record type=\"HKCategoryTypeIdentifierSleepAnalysis\" source=\"\(source)\" unit=\"\" startDate=\"\(start)+0200\" endDate=\"\(end)+0200\" value=\"\(value)\"/>"
+    }
+
+    /// A phone's night (in bed 8 hours, asleep within it), then a watch's night in stages,
+    /// all as raw values in compact dates.
+    static let nights = [
+        sleep("Sleep Cycle", 0, "20150601230000", "20150602070000"), sleep("Sleep Cycle", 1, "20150601233000", "20150602063000"),
+        sleep("Apple Watch", 3, "20150602230000", "20150603010000"), sleep("Apple Watch", 4, "20150603010000", "20150603020000"),
+        sleep("Apple Watch", 5, "20150603020000", "20150603030000"), sleep("Apple Watch", 2, "20150603030000", "20150603033000"),
+        sleep("Apple Watch", 1, "20150603033000", "20150603060000"),
+    ].joined(separator: "\n")
+
+    @Test("numeric sleep values of an iOS 8 export reach the daily records, stage by stage")
+    func legacySleep() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let ledger = try ledger(folder)
+            let file = folder + "/export.xml"
+            try "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"de_DE\">\n\(Self.nights)\n</HealthData>\n"
+                .write(toFile: file, atomically: true, encoding: .utf8)
+            let report = try ledger.ingest(file: file)
+            #expect(report.appended == 7)
+            #expect(report.counts.leftOut.isEmpty)
+            let days = try ledger.dailyRecords(from: nil, through: nil)
+            let phone = try #require(days.first { $0.date == CivilDate(year: 2015, month: 6, day: 2) }?.sleep)
+            #expect(phone.source == .other)
+            #expect(phone.inBed == 8 * 3600)
+            #expect(phone.asleep == nil)
+            let watch = try #require(days.first { $0.date == CivilDate(year: 2015, month: 6, day: 3) }?.sleep)
+            #expect(watch.source == .watch)
+            #expect(watch.asleepCore == 7200)
+            #expect(watch.asleepDeep == 3600)
+            #expect(watch.asleepREM == 3600)
+            #expect(watch.awake == 1800)
+            #expect(watch.asleepUnspecified == 9000)
+            #expect(watch.asleep == 23_400)
+        }
+    }
+
+    @Test("a real iOS 8 export, ingested again, appends nothing: its compact dates give stable identities",
+        .enabled(if: fixturesFolder() != nil), arguments: ["legacy-ios8/export.xml", "legacy-ios8/Exportieren.xml"])
+    func legacyTwice(file: String) throws {
+        let path = try #require(fixturesFolder()) + "/" + file
+        try withTemporaryDirectory { (folder: String) throws in
+            let ledger = try ledger(folder)
+            let first = try ledger.ingest(file: path)
+            #expect(first.appended == first.counts.samples)
+            #expect(try ledger.dailyRecords(from: nil, through: nil).contains { $0.sleep != nil })
+            let before = try ledger.store.lastSequence()
+            let again = try ledger.ingest(file: path)
+            #expect(again.appended == 0)
+            #expect(again.duplicates == first.appended)
+            #expect(try ledger.store.lastSequence() == before)
+        }
+    }
+}
