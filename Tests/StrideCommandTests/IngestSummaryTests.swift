@@ -39,4 +39,19 @@ struct IngestSummaryTests {
             #expect(files.last?.keys.contains("recordsInsideRecordsSkipped") == false)
         }
     }
+
+    @Test("a sample spanning millennia is kept and named among what is left out of figures")
+    func absurdSpan() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let file = folder + "/absurd.ndjson"
+            try #"{"type":"HKCategoryTypeIdentifierSleepAnalysis","start":"0001-01-01T00:00:00Z","end":"9999-12-31T23:59:59Z","value":"HKCategoryValueSleepAnalysisInBed"}"#
+                .write(toFile: file, atomically: true, encoding: .utf8)
+            let text = try runProcess(stride, ["--ledger", folder + "/a", "ingest", file])
+            #expect(text.status == 0)
+            #expect(text.standardOutput.contains("1 new event"))
+            #expect(text.standardOutput.contains("Kept but left out of figures: 1 — it spans more than 48 hours, too long for HKCategoryTypeIdentifierSleepAnalysis"))
+            let daily = try runProcess(stride, ["--ledger", folder + "/a", "daily", "--json"])
+            #expect(daily.standardOutput.contains("\"days\":[]"))
+        }
+    }
 }

@@ -208,4 +208,14 @@ struct PeerCountTests {
         #expect(sleep.allSatisfy { SampleQuality.problem(with: $0) == nil })
         #expect(result.samples.allSatisfy { !$0.sourceName.isEmpty })
     }
+
+    @Test("the limits on a sample's span leave out no sample of any real export", arguments: [
+        "legacy-ios8/export.xml", "legacy-ios8/Exportieren.xml", "josejamilena/exportacion.zip", "haozes/export.xml",
+        "kairess/export_sample.xml", "rgosdin/export.zip", "bwassim/export.zip", "apple-health-grafana/test-export.zip",
+        "ipyhealth/export.xml", "healthkit-to-sqlite/export.xml",
+    ])
+    func noRealSampleTooLong(file: String) throws {
+        let result = try read(try #require(fixturesFolder()) + "/" + file)
+        #expect(!result.result.counts.leftOut.keys.contains { $0.contains("spans more than") })
+    }
 }

@@ -6,8 +6,9 @@ import Testing
 
 @testable import StrideLedger
 
-/// Ingests whose figures once went wrong: exports from iOS 8 and 9 (2014–2015).
-@Suite("Legacy exports on a ledger")
+/// Ingests whose cost or figures once went wrong: exports from iOS 8 and 9 (2014–2015),
+/// and samples whose span is absurd for their type.
+@Suite("Legacy exports and absurd spans on a ledger")
 struct IngestBoundsTests {
     func ledger(_ folder: String) throws -> Ledger {
         try Ledger.create(at: folder + "/ledger", timeZone: "Europe/Berlin", clock: FixedClock(Timestamp(secondsSince1970: 1_714_543_200)))
@@ -66,6 +67,43 @@ struct IngestBoundsTests {
             #expect(again.appended == 0)
             #expect(again.duplicates == first.appended)
             #expect(try ledger.store.lastSequence() == before)
+        }
+    }
+
+    @Test("a sample from the year 1 to 9999 is one event, counted as left out, in no daily record and no award")
+    func absurdSpan() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let ledger = try ledger(folder)
+            let file = folder + "/absurd.ndjson"
+            try #"{"type":"HKQuantityTypeIdentifierStepCount","start":"0001-01-01T00:00:00Z","end":"9999-12-31T23:59:59Z","value":100000,"unit":"count"}"#
+                .write(toFile: file, atomically: true, encoding: .utf8)
+            let before = try ledger.store.lastSequence()
+            let report = try ledger.ingest(file: file)
+            // It once took 30 s and 3.5 GB, visiting every day; bounded, it takes milliseconds.
+            // The bound here is loose, for a loaded machine.
+            #expect(report.seconds < 10)
+            #expect(report.appended == 1)
+            #expect(try ledger.store.lastSequence() == before + 1)
+            let reason = "it spans more than 8 days, too long for HKQuantityTypeIdentifierStepCount: apps write at most weekly totals"
+            #expect(report.counts.leftOut[reason]?.count == 1)
+            #expect(report.stepAwards.isEmpty)
+            #expect(try ledger.dailyRecords(from: nil, through: nil).isEmpty)
+        }
+    }
+
+    @Test("step samples ten thousand years apart are both awarded, without visiting the windows between them")
+    func farApart() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let ledger = try ledger(folder)
+            let file = folder + "/far.ndjson"
+            try [
+                #"{"type":"HKQuantityTypeIdentifierStepCount","start":"0001-01-01T10:00:00Z","end":"0001-01-01T11:00:00Z","value":1500,"unit":"count"}"#,
+                #"{"type":"HKQuantityTypeIdentifierStepCount","start":"9999-12-31T10:00:00Z","end":"9999-12-31T11:00:00Z","value":1500,"unit":"count"}"#,
+            ].joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+            let report = try ledger.ingest(file: file)
+            #expect(report.seconds < 10)
+            #expect(report.stepAwards.map(\.day) == [CivilDate(year: 1, month: 1, day: 1), CivilDate(year: 9999, month: 12, day: 31)])
+            #expect(try ledger.dailyRecords(from: nil, through: nil).map(\.steps?.value) == [1500, 1500])
         }
     }
 }

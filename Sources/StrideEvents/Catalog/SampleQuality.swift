@@ -31,6 +31,9 @@ public enum SampleQuality {
         if typeCode == HealthTypeCatalog.sleepAnalysis, SleepValue(value) == nil {
             return "its sleep value \"\(value.asWritten)\" is unknown"
         }
+        if let limit = SpanLimit.of(code: typeCode), !limit.admits(start: start, end: end) {
+            return limit.reason(for: healthType)
+        }
         // A sleep value or a unit that passed a list above holds no control character:
         // only the rest is scanned (every folded sample is asked).
         let valueListed = typeCode == HealthTypeCatalog.sleepAnalysis
