@@ -99,7 +99,7 @@ struct LegacyExportTests {
 /// Real exports of every era (SOURCES.md in ../shared/fixtures says what each holds): each
 /// type counted as healthkit-to-sqlite counts it wherever that tool reads the file, and as a
 /// plain reading of the file's text where it cannot.
-@Suite("Real exports counted like healthkit-to-sqlite", .enabled(if: fixturesFolder() != nil))
+@Suite("Real exports counted like healthkit-to-sqlite", .enabled(if: fixturesFolder() != nil, "needs ../shared/fixtures"))
 struct PeerCountTests {
     /// Counts by HealthKit type, written without the identifiers' long prefixes.
     static func counts(_ short: KeyValuePairs<String, Int>) -> [String: Int] {

@@ -54,7 +54,7 @@ struct IngestBoundsTests {
     }
 
     @Test("a real iOS 8 export, ingested again, appends nothing: its compact dates give stable identities",
-        .enabled(if: fixturesFolder() != nil), arguments: ["legacy-ios8/export.xml", "legacy-ios8/Exportieren.xml"])
+        .enabled(if: fixturesFolder() != nil, "needs ../shared/fixtures"), arguments: ["legacy-ios8/export.xml", "legacy-ios8/Exportieren.xml"])
     func legacyTwice(file: String) throws {
         let path = try #require(fixturesFolder()) + "/" + file
         try withTemporaryDirectory { (folder: String) throws in
