@@ -96,6 +96,20 @@ struct AppleHealthReaderTests {
         }
     }
 
+    @Test("a Record inside a Record is skipped and counted apart from a correlation's")
+    func recordInsideRecord() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let inner = Self.record(value: "7")
+            let deeper = "  <Extra>\n  " + inner + "\n  </Extra>"
+            let body = Self.record(children: "  <MetadataEntry key=\"k\" value=\"v\"/>\n " + inner + "\n" + deeper)
+            let result = try read(try write(export(body), named: "n.xml", in: folder))
+            #expect(result.samples.count == 1)
+            #expect(result.samples.first?.metadata == [MetadataEntry(key: "k", value: "v")])
+            #expect(result.result.counts.recordsInsideRecordsSkipped == 2)
+            #expect(result.result.counts.nestedRecordsSkipped == 0)
+        }
+    }
+
     @Test("workout distance: statistics first, attributes next, a WorkoutActivity's statistics never added again",
         arguments: [
             ("<WorkoutStatistics type=\"HKQuantityTypeIdentifierDistanceWalkingRunning\" startDate=\"2024-05-01 07:00:00 +0200\" endDate=\"2024-05-01 07:30:00 +0200\" sum=\"5.02\" unit=\"km\"/>", 5020.0, DistanceSource.statistics),

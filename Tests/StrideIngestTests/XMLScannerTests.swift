@@ -82,4 +82,14 @@ struct XMLScannerTests {
             #expect(throws: XMLStructureError.self, "chunks of \(size) bytes") { try Self.scan(bytes, chunkSize: size) }
         }
     }
+
+    @Test("an attribute name holding spaces (iOS 8 and 9 wrote some so) is one name, at any chunk size")
+    func spacedNames() throws {
+        let bytes = Array("<HealthData>\n <Record a=\"1\" Health Mate App Version = \"2.6.2\"\tSleep\tStage=\"Deep\" b=\"2\"/>\n</HealthData>\n".utf8)
+        let whole = try Self.scan(bytes, chunkSize: bytes.count)
+        #expect(whole.contains("start Record [\"a=1\", \"Health Mate App Version=2.6.2\", \"Sleep\\tStage=Deep\", \"b=2\"] line 2 empty true"))
+        for size in 1..<bytes.count {
+            #expect(try Self.scan(bytes, chunkSize: size) == whole, "chunks of \(size) bytes")
+        }
+    }
 }

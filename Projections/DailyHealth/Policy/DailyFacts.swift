@@ -50,7 +50,7 @@ public enum Measure: UInt8, CaseIterable, Sendable {
         let reading: (measure: Measure, value: Double, sleep: SleepValue?)?
         switch sample.typeCode {
         case HealthTypeCatalog.sleepAnalysis:
-            reading = SleepValue(sample.value.text ?? "").map { (.sleep, 0, $0) }
+            reading = SleepValue(sample.value).map { (.sleep, 0, $0) }
         case HealthTypeCatalog.heartRate:
             reading = sample.value.number.map { (.heartRate, $0, nil) }
         case HealthTypeCatalog.restingHeartRate:

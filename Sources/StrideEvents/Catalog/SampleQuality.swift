@@ -28,8 +28,11 @@ public enum SampleQuality {
         if let unit, !isKnown(unit: unit, forCode: typeCode) {
             return "its unit \"\(unit)\" is unknown for \(healthType)"
         }
-        if typeCode == HealthTypeCatalog.sleepAnalysis, SleepValue(value.text ?? "") == nil {
-            return "its sleep value \"\(value.text ?? "")\" is unknown"
+        if typeCode == HealthTypeCatalog.sleepAnalysis, SleepValue(value) == nil {
+            return "its sleep value \"\(value.asWritten)\" is unknown"
+        }
+        if let limit = SpanLimit.of(code: typeCode), !limit.admits(start: start, end: end) {
+            return limit.reason(for: healthType)
         }
         // A sleep value or a unit that passed a list above holds no control character:
         // only the rest is scanned (every folded sample is asked).
@@ -81,6 +84,23 @@ public enum SleepValue: Sendable, Hashable, CaseIterable {
     case asleepREM
     case awake
 
+    /// Reads a sample's value: the category value's name, as exported since iOS 10, or its
+    /// raw value, as iOS 8 and 9 exports wrote it (`value="1"`). The raw values are
+    /// `HKCategoryValueSleepAnalysis`'s: 0 in bed, 1 asleep (unspecified), 2 awake, 3 core,
+    /// 4 deep, 5 REM.
+    public init?(_ value: SampleValue) {
+        switch value {
+        case .text(let text): self.init(text)
+        case .number(0): self = .inBed
+        case .number(1): self = .asleepUnspecified
+        case .number(2): self = .awake
+        case .number(3): self = .asleepCore
+        case .number(4): self = .asleepDeep
+        case .number(5): self = .asleepREM
+        case .number, .absent: return nil
+        }
+    }
+
     /// Reads a category value as exported (`HKCategoryValueSleepAnalysisAsleepCore`).
     public init?(_ text: String) {
         switch text {
@@ -99,6 +119,18 @@ public enum SleepValue: Sendable, Hashable, CaseIterable {
         switch self {
         case .asleepUnspecified, .asleepCore, .asleepDeep, .asleepREM: true
         case .inBed, .awake: false
+        }
+    }
+}
+
+extension SampleValue {
+    /// The value as the summary names it: text as it is, a whole number without decimals.
+    var asWritten: String {
+        switch self {
+        case .text(let text): text
+        case .number(let number) where number == number.rounded() && abs(number) < 1e15: String(Int64(number))
+        case .number(let number): String(number)
+        case .absent: ""
         }
     }
 }

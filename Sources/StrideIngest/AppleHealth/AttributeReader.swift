@@ -28,6 +28,11 @@ struct AttributeReader {
         return text
     }
 
+    /// The attribute's name as written (names hold no references); repeated ones come from the table.
+    mutating func name(of attribute: XMLAttribute, in element: XMLElement) -> String {
+        strings.string(element.name(of: attribute))
+    }
+
     /// The attribute's bytes with references decoded, handed to `body`.
     mutating func withDecodedBytes<R>(_ attribute: XMLAttribute, in element: XMLElement, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         let raw = element.rawValue(of: attribute)

@@ -2,7 +2,8 @@ import StrideEvents
 
 /// Reads an Apple Health `export.xml` as the scanner delivers it: every top-level `Record`,
 /// `Workout` and `ActivitySummary` becomes a pending event keyed by its identity; `Record`s
-/// inside a `Correlation` repeat top-level ones and are skipped.
+/// inside a `Correlation` repeat top-level ones and are skipped, and so are `Record`s inside
+/// a `Record` (counted apart: they repeat nothing, and the summary says they were not read).
 struct HealthExportReader: XMLHandler {
     /// What the current top-level element is: a record or workout being built, or
     /// something whose content is not read (a correlation, `Me`, a clinical record).
@@ -78,9 +79,16 @@ struct HealthExportReader: XMLHandler {
     private mutating func startNested(_ element: XMLElement) throws {
         // Only direct children count: a WorkoutActivity repeats the workout's statistics and
         // must never be added again, and a record's children's children are not metadata.
-        guard depth == 2 else { return }
+        guard depth == 2 else {
+            if record != nil, element.isNamed(Names.record) { collector.noteRecordInsideRecordSkipped() }
+            return
+        }
         if record != nil {
-            if element.isNamed(Names.metadataEntry) { record?.addMetadata(element, attributes: &attributes) }
+            if element.isNamed(Names.metadataEntry) {
+                record?.addMetadata(element, attributes: &attributes)
+            } else if element.isNamed(Names.record) {
+                collector.noteRecordInsideRecordSkipped()
+            }
         } else if workout != nil {
             workout?.addChild(element, attributes: &attributes)
         } else if insideCorrelation, element.isNamed(Names.record) {
@@ -117,6 +125,8 @@ enum Names {
     static let value = StaticName("value")
     static let type = StaticName("type")
     static let sourceName = StaticName("sourceName")
+    /// The source's name in iOS 8 and 9 exports.
+    static let source = StaticName("source")
     static let sourceVersion = StaticName("sourceVersion")
     static let device = StaticName("device")
     static let unit = StaticName("unit")

@@ -67,6 +67,9 @@ extension RecordDraft {
         var created: Timestamp?
         var start: Timestamp?
         var end: Timestamp?
+        // iOS 8 and 9 exports name the source `source` and write metadata as attributes.
+        var legacySource: String?
+        var unread: [MetadataEntry] = []
         identity.beginAttributes()
         for attribute in element.attributes {
             let name = element.name(of: attribute)
@@ -79,18 +82,27 @@ extension RecordDraft {
                     return DecimalNumber.parse(bytes).map(SampleValue.number) ?? .text(String(decoding: bytes, as: UTF8.self))
                 }
             case 6 where Names.device.matches(name): device = reader.string(attribute, in: element)
+            case 6 where Names.source.matches(name): legacySource = reader.string(attribute, in: element)
             case 7 where Names.endDate.matches(name): end = try Self.date(attribute, in: element)
             case 9 where Names.startDate.matches(name): start = try Self.date(attribute, in: element)
             case 10 where Names.sourceName.matches(name): source = reader.string(attribute, in: element)
             case 12 where Names.creationDate.matches(name): created = try Self.date(attribute, in: element)
             case 13 where Names.sourceVersion.matches(name): version = reader.string(attribute, in: element)
             default:
-                // An attribute Stride does not read still makes the record what it is.
-                identity.addAttribute(name: name, value: reader.string(attribute, in: element))
+                // An attribute Stride does not read still makes the record what it is, and is
+                // kept with its metadata (which is what old exports' extra attributes are).
+                let value = reader.string(attribute, in: element)
+                identity.addAttribute(name: name, value: value)
+                unread.append(MetadataEntry(key: reader.name(of: attribute, in: element), value: value))
             }
         }
         guard let type else { throw Self.missing("type", line: line) }
-        guard let source else { throw Self.missing("sourceName", line: line) }
+        if source != nil, let legacySource {
+            // Both names: the modern one is the source, the other is kept like any attribute.
+            identity.addAttribute(name: Names.source.bytes, value: legacySource)
+            unread.append(MetadataEntry(key: "source", value: legacySource))
+        }
+        guard let source = source ?? legacySource else { throw Self.missing("sourceName", line: line) }
         guard let start else { throw Self.missing("startDate", line: line) }
         guard let end else { throw Self.missing("endDate", line: line) }
         let attributeHash = identity.recordHash(
@@ -98,6 +110,6 @@ extension RecordDraft {
             end: end)
         self.init(
             line: line, healthType: type, sourceName: source, sourceVersion: version, device: device, unit: unit, value: value,
-            created: created, start: start, end: end, attributeHash: attributeHash)
+            created: created, start: start, end: end, attributeHash: attributeHash, metadata: unread)
     }
 }

@@ -29,7 +29,10 @@ struct WorkoutDraft {
         guard let activity = text(Names.workoutActivityType) else {
             throw RecordDraft.missing("workoutActivityType", line: line, element: "Workout")
         }
-        guard let source = text(Names.sourceName) else { throw RecordDraft.missing("sourceName", line: line, element: "Workout") }
+        // iOS 8 and 9 exports name the source `source`.
+        guard let source = text(Names.sourceName) ?? text(Names.source) else {
+            throw RecordDraft.missing("sourceName", line: line, element: "Workout")
+        }
         guard let start = try date(Names.startDate) else { throw RecordDraft.missing("startDate", line: line, element: "Workout") }
         guard let end = try date(Names.endDate) else { throw RecordDraft.missing("endDate", line: line, element: "Workout") }
         (activityType, sourceName, self.start, self.end) = (activity, source, start, end)

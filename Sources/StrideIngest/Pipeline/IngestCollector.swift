@@ -83,6 +83,11 @@ final class IngestCollector {
         tallies.nestedRecordsSkipped += 1
     }
 
+    /// Notes a `Record` inside another `Record`, skipped: only top-level records are samples.
+    func noteRecordInsideRecordSkipped() {
+        tallies.recordsInsideRecordsSkipped += 1
+    }
+
     /// Batches an event, moved in (a copy would retain and release its body and the facts'
     /// strings once more for every record).
     private func add(_ event: consuming PendingEvent, facts: consuming SampleFacts? = nil) throws {
@@ -114,6 +119,9 @@ public struct ReadCounts: Sendable, Equatable {
     public var activitySummaries = 0
     /// Records inside `Correlation`s, skipped: they repeat top-level records.
     public var nestedRecordsSkipped = 0
+    /// Records inside other `Record`s, skipped: only top-level records are samples, and
+    /// unlike a correlation's these repeat none of them.
+    public var recordsInsideRecordsSkipped = 0
     /// NDJSON lines rejected.
     public var rejectedLines = 0
     /// The first rejections, `file, line N: reason`.
@@ -145,6 +153,7 @@ public struct ReadCounts: Sendable, Equatable {
         workouts += other.workouts
         activitySummaries += other.activitySummaries
         nestedRecordsSkipped += other.nestedRecordsSkipped
+        recordsInsideRecordsSkipped += other.recordsInsideRecordsSkipped
         rejectedLines += other.rejectedLines
         rejections = Array((rejections + other.rejections).prefix(20))
         for (reason, entry) in other.leftOut {

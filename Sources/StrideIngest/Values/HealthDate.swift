@@ -1,6 +1,7 @@
 import StrideEvents
 
-/// Apple Health's printed dates, `yyyy-MM-dd HH:mm:ss ±hhmm`, read as instants.
+/// Apple Health's printed dates, `yyyy-MM-dd HH:mm:ss ±hhmm`, read as instants; and the
+/// compact `yyyyMMddHHmmss±hhmm` of iOS 8 and 9 exports (2014–2015).
 ///
 /// The offset is the phone's at export time, not at the sample's time: only the instant
 /// the whole text denotes is kept, never the wall clock.
@@ -9,10 +10,12 @@ enum HealthDate {
     static func parse(_ bytes: UnsafeRawBufferPointer) -> Timestamp? {
         guard bytes.count == 25, bytes[4] == 45, bytes[7] == 45, bytes[10] == 32, bytes[13] == 58, bytes[16] == 58,
             bytes[19] == 32, bytes[20] == 43 || bytes[20] == 45
-        else { return nil }
+        else {
+            // Tried only once the usual form fails: an export is in one form or the other.
+            return bytes.count == 19 ? parseCompact(bytes) : nil
+        }
         // Every digit position, checked once: 0-3 year, 5-6 month, 8-9 day, 11-12 hour,
         // 14-15 minute, 17-18 second, 21-22 and 23-24 the offset.
-        var values = (0, 0, 0, 0, 0, 0, 0, 0)
         var isValid = true
         func pair(_ index: Int) -> Int {
             let high = Int(bytes[index]) &- 48
@@ -20,12 +23,36 @@ enum HealthDate {
             if high < 0 || high > 9 || low < 0 || low > 9 { isValid = false }
             return high &* 10 &+ low
         }
-        values = (pair(0) * 100 + pair(2), pair(5), pair(8), pair(11), pair(14), pair(17), pair(21), pair(23))
-        let (year, month, day, hour, minute, second, offsetHours, offsetMinutes) = values
-        guard isValid else { return nil }
+        let instant = instant(
+            year: pair(0) * 100 + pair(2), month: pair(5), day: pair(8), hour: pair(11), minute: pair(14), second: pair(17),
+            offsetHours: pair(21), offsetMinutes: pair(23), isNegative: bytes[20] == 45)
+        return isValid ? instant : nil
+    }
+
+    /// `20141018163235+0100`: the same fields without separators.
+    private static func parseCompact(_ bytes: UnsafeRawBufferPointer) -> Timestamp? {
+        guard bytes[14] == 43 || bytes[14] == 45 else { return nil }
+        var isValid = true
+        func pair(_ index: Int) -> Int {
+            let high = Int(bytes[index]) &- 48
+            let low = Int(bytes[index + 1]) &- 48
+            if high < 0 || high > 9 || low < 0 || low > 9 { isValid = false }
+            return high &* 10 &+ low
+        }
+        let instant = instant(
+            year: pair(0) * 100 + pair(2), month: pair(4), day: pair(6), hour: pair(8), minute: pair(10), second: pair(12),
+            offsetHours: pair(15), offsetMinutes: pair(17), isNegative: bytes[14] == 45)
+        return isValid ? instant : nil
+    }
+
+    @inline(__always)
+    private static func instant(
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offsetHours: Int, offsetMinutes: Int,
+        isNegative: Bool
+    ) -> Timestamp? {
         let date = CivilDate(year: year, month: month, day: day)
         guard date.isValid, hour < 24, minute < 60, second < 61, offsetHours < 24, offsetMinutes < 60 else { return nil }
-        let offset = (offsetHours * 3600 + offsetMinutes * 60) * (bytes[20] == 45 ? -1 : 1)
+        let offset = (offsetHours * 3600 + offsetMinutes * 60) * (isNegative ? -1 : 1)
         let seconds = date.daysSince1970 * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
         return Timestamp(secondsSince1970: seconds)
     }

@@ -57,6 +57,9 @@ struct StaticName: Sendable {
         self.text = text
     }
 
+    /// The name's bytes.
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount) }
+
     func matches(_ candidate: UnsafeRawBufferPointer) -> Bool {
         candidate.count == text.utf8CodeUnitCount
             && XMLScanner.equal(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), candidate)

@@ -212,11 +212,12 @@ struct XMLScanner {
             }
             let nameStart = index
             while index < count, Self.isNameByte(buffer[index]) { index += 1 }
-            let attributeName = nameStart..<index
+            var attributeName = nameStart..<index
             while index < count, Self.isWhitespace(buffer[index]) { index += 1 }
             guard index < count else { return nil }
-            guard buffer[index] == UInt8(ascii: "=") else {
-                throw XMLStructureError(line: line + tagLines, problem: "an attribute has no \"=\" and value")
+            if buffer[index] != UInt8(ascii: "=") {
+                guard let spaced = try Self.spacedName(buffer, from: nameStart, line: line + tagLines) else { return nil }
+                (attributeName, index) = spaced
             }
             index += 1
             while index < count, Self.isWhitespace(buffer[index]) { index += 1 }
@@ -235,6 +236,26 @@ struct XMLScanner {
             let hasReferences = Self.find(UInt8(ascii: "&"), in: valueBytes, from: 0) != nil
             attributes.append(XMLAttribute(name: attributeName, value: value, hasReferences: hasReferences))
             index = closing + 1
+        }
+    }
+
+    /// An attribute name holding spaces, `Health Mate App Version="2.6.2"`: not XML, but iOS 8
+    /// and 9 exports wrote some apps' metadata keys so. Looked for only once a name is found
+    /// not followed by `=`, so well-formed tags never pay for it: words of name characters
+    /// separated by spaces or tabs (never a line break), then `=`.
+    /// - Returns: the name's range and the position of its `=`, or nil when the buffer ends first.
+    /// - Throws: ``XMLStructureError`` when it is not such a name either.
+    private static func spacedName(_ buffer: UnsafeRawBufferPointer, from start: Int, line: Int) throws -> (Range<Int>, Int)? {
+        var index = start
+        while true {
+            while index < buffer.count, isNameByte(buffer[index]) { index += 1 }
+            let nameEnd = index
+            while index < buffer.count, buffer[index] == 32 || buffer[index] == 9 { index += 1 }
+            guard index < buffer.count else { return nil }
+            if buffer[index] == UInt8(ascii: "=") { return (start..<nameEnd, index) }
+            guard isNameByte(buffer[index]) else {
+                throw XMLStructureError(line: line, problem: "an attribute has no \"=\" and value")
+            }
         }
     }
 

@@ -71,7 +71,9 @@ extension Ledger {
 
     /// Awards the step tiers reached by each day's merged step count (never taking any back).
     func awardSteps(for days: Set<CivilDate>) throws -> [PointsAwarded] {
-        guard var first = days.min(), let last = days.max() else { return [] }
+        let ordered = days.sorted()
+        guard var first = ordered.first, let last = ordered.last else { return [] }
+        var next = 0
         let now = clock.now()
         let daily = try state(of: dailyHealth)
         // Two months of records at a time, their halves totalled at once (the totals are the
@@ -88,7 +90,11 @@ extension Ledger {
                 PointAwardPolicy.stepRules(steps: total.steps).map { PointAwardPolicy.award($0, day: total.day, at: now) }
             }
             store.releaseMappedPages()
-            first = windowEnd.adding(days: 1)
+            // The next window starts at the next day touched: days centuries apart cost no
+            // windows in between.
+            while next < ordered.count, ordered[next] <= windowEnd { next += 1 }
+            guard next < ordered.count else { break }
+            first = ordered[next]
         }
         guard !awards.isEmpty else { return [] }
         let outcome = try append(awards)
@@ -126,7 +132,9 @@ extension DailyHealthProjection {
     func stepDays(of batch: [PendingEvent]) -> Set<CivilDate> {
         var days = Set<CivilDate>()
         for index in batch.indices where batch[index].typeCode == EventType.sampleRecorded.code {
-            guard case .event(.sampleRecorded(let sample)) = batch[index].body, sample.healthType == "HKQuantityTypeIdentifierStepCount"
+            // A sample the quality rule leaves out counts on no day (and may span millennia).
+            guard case .event(.sampleRecorded(let sample)) = batch[index].body, sample.healthType == "HKQuantityTypeIdentifierStepCount",
+                SampleQuality.problem(with: sample) == nil
             else { continue }
             let fact = Fact(start: sample.start, end: max(sample.end, sample.start), value: 0, deviceClass: sample.deviceClass)
             var (day, last) = dayRange(of: fact, for: .steps)

@@ -18,6 +18,9 @@ enum IngestSummary {
         if counts.workouts > 0 { read.append(Format.plural(counts.workouts, "workout")) }
         if counts.activitySummaries > 0 { read.append(Format.plural(counts.activitySummaries, "activity summary", "activity summaries")) }
         if counts.nestedRecordsSkipped > 0 { read.append("\(Format.count(counts.nestedRecordsSkipped)) records inside correlations skipped (they repeat top-level ones)") }
+        if counts.recordsInsideRecordsSkipped > 0 {
+            read.append("\(Format.plural(counts.recordsInsideRecordsSkipped, "record")) inside other records skipped (only top-level records are samples)")
+        }
         lines.append("  Read " + (read.isEmpty ? "nothing" : read.joined(separator: ", ")) + ".")
         if !counts.samplesByType.isEmpty {
             var table = TextTable([.init(heading: "    samples by type"), .init(heading: "count", isNumeric: true)])

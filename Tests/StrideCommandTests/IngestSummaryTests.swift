@@ -1,0 +1,57 @@
+import Foundation
+import StrideTestSupport
+import Testing
+
+/// What `stride ingest` says of records it skipped or left out, as text and as JSON.
+@Suite("stride ingest's summary")
+struct IngestSummaryTests {
+    let stride = builtExecutable("stride")
+
+    static func record(_ value: Int, children: String = "") -> String {
+        let open = " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Phone\" unit=\"count\" startDate=\"2024-05-01 08:00:00 +0200\" endDate=\"2024-05-01 08:10:00 +0200\" value=\"\(value)\""
+        return children.isEmpty ? open + "/>" : open + ">\n" + children + "\n </Record>"
+    }
+
+    static func export(_ body: String) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n\(body)\n</HealthData>\n"
+    }
+
+    func files(_ output: String) throws -> [[String: Any]] {
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        return try #require(document["files"] as? [[String: Any]])
+    }
+
+    @Test("a Record inside a Record is named apart from a correlation's; the JSON key appears only then")
+    func recordsInsideRecords() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let nested = folder + "/nested.xml"
+            try Self.export(Self.record(1, children: Self.record(2))).write(toFile: nested, atomically: true, encoding: .utf8)
+            let plain = folder + "/plain.xml"
+            try Self.export(Self.record(3)).write(toFile: plain, atomically: true, encoding: .utf8)
+            let text = try runProcess(stride, ["--ledger", folder + "/a", "ingest", nested])
+            #expect(text.status == 0)
+            #expect(text.standardOutput.contains("Read 1 sample, 1 record inside other records skipped (only top-level records are samples)."))
+            #expect(!text.standardOutput.contains("correlations"))
+            let json = try runProcess(stride, ["--ledger", folder + "/b", "ingest", "--json", nested, plain])
+            let files = try files(json.standardOutput)
+            #expect(files.count == 2)
+            #expect(files.first?["recordsInsideRecordsSkipped"] as? Int == 1)
+            #expect(files.last?.keys.contains("recordsInsideRecordsSkipped") == false)
+        }
+    }
+
+    @Test("a sample spanning millennia is kept and named among what is left out of figures")
+    func absurdSpan() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let file = folder + "/absurd.ndjson"
+            try #"{"type":"HKCategoryTypeIdentifierSleepAnalysis","start":"0001-01-01T00:00:00Z","end":"9999-12-31T23:59:59Z","value":"HKCategoryValueSleepAnalysisInBed"}"#
+                .write(toFile: file, atomically: true, encoding: .utf8)
+            let text = try runProcess(stride, ["--ledger", folder + "/a", "ingest", file])
+            #expect(text.status == 0)
+            #expect(text.standardOutput.contains("1 new event"))
+            #expect(text.standardOutput.contains("Kept but left out of figures: 1 — it spans more than 48 hours, too long for HKCategoryTypeIdentifierSleepAnalysis"))
+            let daily = try runProcess(stride, ["--ledger", folder + "/a", "daily", "--json"])
+            #expect(daily.standardOutput.contains("\"days\":[]"))
+        }
+    }
+}
