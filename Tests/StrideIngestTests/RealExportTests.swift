@@ -5,9 +5,9 @@ import Testing
 
 @testable import StrideIngest
 
-/// The real exports in ../shared/fixtures (SOURCES.md says what each holds). Each test is
-/// skipped, with a printed reason, where that folder is absent.
-@Suite("Real Apple Health exports")
+/// The real exports in ../shared/fixtures (SOURCES.md says what each holds). The suite is
+/// reported as skipped where that folder is absent.
+@Suite("Real Apple Health exports", .enabled(if: fixturesFolder() != nil, "needs ../shared/fixtures"))
 struct RealExportTests {
     let fixtures = fixturesFolder()
 
@@ -23,7 +23,7 @@ struct RealExportTests {
 
     @Test("the grafana export yields exactly its 8,038 records, with the per-type counts of a direct reading")
     func grafana() throws {
-        guard let fixtures else { return }
+        let fixtures = try #require(self.fixtures)
         let file = fixtures + "/apple-health-grafana/test-export.zip"
         let result = try read(file)
         #expect(result.result.format == .healthExportArchive)
@@ -42,7 +42,7 @@ struct RealExportTests {
     @Test("the three variants (a localized name, two broken DTDs) parse and hold nothing the export lacks",
         arguments: ["test-export-cn.zip", "test-export3.zip", "test-export4.zip"])
     func variants(name: String) throws {
-        guard let fixtures else { return }
+        let fixtures = try #require(self.fixtures)
         let original = Set(try read(fixtures + "/apple-health-grafana/test-export.zip").events.compactMap(\.idempotencyKey))
         let variant = try read(fixtures + "/apple-health-grafana/" + name)
         #expect(!variant.events.isEmpty)
@@ -51,7 +51,7 @@ struct RealExportTests {
 
     @Test("the dogsheep run is 800.12 m, read from its attributes in miles; nested routes are not records")
     func dogsheep() throws {
-        guard let fixtures else { return }
+        let fixtures = try #require(self.fixtures)
         let result = try read(fixtures + "/healthkit-to-sqlite/export.xml")
         let run = try #require(result.workouts.first { $0.isRunning })
         // 0.4971749504535062 mi × 1609.344 m = 800.1255 m.
@@ -68,7 +68,7 @@ struct RealExportTests {
 
     @Test("the ipyhealth export has 16 workouts, and its source name keeps its curly apostrophe and no-break space")
     func ipyhealth() throws {
-        guard let fixtures else { return }
+        let fixtures = try #require(self.fixtures)
         let result = try read(fixtures + "/ipyhealth/export.xml")
         #expect(result.workouts.count == 16)
         #expect(result.result.counts.activitySummaries == 8)
@@ -78,7 +78,7 @@ struct RealExportTests {
 
     @Test("a real GPX route is a running workout as long as its track")
     func gpx() throws {
-        guard let fixtures else { return }
+        let fixtures = try #require(self.fixtures)
         try withTemporaryDirectory { (folder: String) throws in
             let unzip = try runProcess("/usr/bin/unzip", ["-q", fixtures + "/apple-health-grafana/test-export.zip", "-d", folder])
             try #require(unzip.status == 0)

@@ -87,17 +87,19 @@ public enum SleepValue: Sendable, Hashable, CaseIterable {
     /// Reads a sample's value: the category value's name, as exported since iOS 10, or its
     /// raw value, as iOS 8 and 9 exports wrote it (`value="1"`). The raw values are
     /// `HKCategoryValueSleepAnalysis`'s: 0 in bed, 1 asleep (unspecified), 2 awake, 3 core,
-    /// 4 deep, 5 REM.
+    /// 4 deep, 5 REM. Those exports left the attribute out where the value was 0: none of
+    /// their records says `value="0"`, and the sleep records without one are the in-bed
+    /// spans around asleep ones, so a sleep sample with no value is in bed.
     public init?(_ value: SampleValue) {
         switch value {
         case .text(let text): self.init(text)
-        case .number(0): self = .inBed
+        case .number(0), .absent: self = .inBed
         case .number(1): self = .asleepUnspecified
         case .number(2): self = .awake
         case .number(3): self = .asleepCore
         case .number(4): self = .asleepDeep
         case .number(5): self = .asleepREM
-        case .number, .absent: return nil
+        case .number: return nil
         }
     }
 
