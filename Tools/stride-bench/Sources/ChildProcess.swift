@@ -7,6 +7,8 @@ struct ChildRun {
     var peakKilobytes: Int
     var status: Int32
     var output: String
+    /// What it wrote on stderr (an error message, when it failed).
+    var errorOutput: String
 }
 
 /// Runs a program (looked up in PATH when not a path) with its output captured, and
@@ -18,12 +20,16 @@ struct ChildRun {
 /// after another ingest (2026-11-23).
 func runChild(_ program: String, _ arguments: [String]) throws -> ChildRun {
     let outputPath = NSTemporaryDirectory() + "stride-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out"
-    defer { unlink(outputPath) }
+    let errorPath = outputPath + ".err"
+    defer {
+        unlink(outputPath)
+        unlink(errorPath)
+    }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
@@ -36,8 +42,9 @@ func runChild(_ program: String, _ arguments: [String]) throws -> ChildRun {
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     let seconds = monotonicSeconds() - began
     let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    let errorOutput = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
     let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    return ChildRun(seconds: seconds, peakKilobytes: usage.ru_maxrss, status: exitStatus, output: output)
+    return ChildRun(seconds: seconds, peakKilobytes: usage.ru_maxrss, status: exitStatus, output: output, errorOutput: errorOutput)
 }
 
 /// A benchmark that could not run, with what to do.
