@@ -1,10 +1,12 @@
 import Foundation
 import Glibc
 
-/// A child process run to completion, with its wall time and peak memory.
+/// A child process run to completion, with its wall time, peak memory and page faults.
 struct ChildRun {
     var seconds: Double
     var peakKilobytes: Int
+    /// Pages it touched for the first time (mapped file pages and fresh memory alike).
+    var minorFaults: Int
     var status: Int32
     var output: String
     /// What it wrote on stderr (an error message, when it failed).
@@ -44,7 +46,7 @@ func runChild(_ program: String, _ arguments: [String]) throws -> ChildRun {
     let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     let errorOutput = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
     let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    return ChildRun(seconds: seconds, peakKilobytes: usage.ru_maxrss, status: exitStatus, output: output, errorOutput: errorOutput)
+    return ChildRun(seconds: seconds, peakKilobytes: usage.ru_maxrss, minorFaults: usage.ru_minflt, status: exitStatus, output: output, errorOutput: errorOutput)
 }
 
 /// A benchmark that could not run, with what to do.
