@@ -70,3 +70,13 @@ func builtTools() throws -> (stride: String, sample: String) {
     }
     return (stride, sample)
 }
+
+/// Whether `file` is missing or older than `tool`, which made it: a generated export is made
+/// again when `stride-sample` was rebuilt since.
+func isStale(_ file: String, comparedWith tool: String) -> Bool {
+    let manager = FileManager.default
+    guard let made = (try? manager.attributesOfItem(atPath: file))?[.modificationDate] as? Date,
+        let built = (try? manager.attributesOfItem(atPath: tool))?[.modificationDate] as? Date
+    else { return true }
+    return made < built
+}

@@ -29,7 +29,7 @@ struct IngestBenchmark: ParsableCommand {
     @Flag(help: "Leave out the generated exports.")
     var skipGenerated = false
 
-    @Flag(help: "Also profile the largest real export and the larger generated one with `perf`, and say where the time goes.")
+    @Flag(help: "Also profile the largest real export and the larger generated one with `perf` (--runs times each), and say where the time goes.")
     var profile = false
 
     func validate() throws {
@@ -75,7 +75,7 @@ struct IngestBenchmark: ParsableCommand {
             let largestReal = inputs.filter { $0.isZip && !generated.map(\.label).contains($0.label) }.max { $0.xmlBytes < $1.xmlBytes }
             for input in [largestReal, sizes.last].compactMap({ $0 }) {
                 try ProfileReport.run(
-                    label: "`stride ingest` of \(input.label)", steps: ProfileReport.ingestSteps, work: options.work, stride: stride,
+                    label: "`stride ingest` of \(input.label)", steps: ProfileReport.ingestSteps, runs: options.runs, work: options.work, stride: stride,
                     prepare: { ledger in
                         try? FileManager.default.removeItem(atPath: ledger)
                         _ = try runChild(stride, ["--ledger", ledger, "init", "--time-zone", timeZone])
@@ -102,14 +102,6 @@ struct IngestBenchmark: ParsableCommand {
             }
         }
         return inputs
-    }
-
-    private func isStale(_ file: String, comparedWith tool: String) -> Bool {
-        let manager = FileManager.default
-        guard let made = (try? manager.attributesOfItem(atPath: file))?[.modificationDate] as? Date,
-            let built = (try? manager.attributesOfItem(atPath: tool))?[.modificationDate] as? Date
-        else { return true }
-        return made < built
     }
 
     private struct Result {

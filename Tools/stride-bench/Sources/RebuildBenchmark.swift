@@ -33,7 +33,7 @@ struct RebuildBenchmark: ParsableCommand {
     @Flag(help: "Leave out the realistic whole-process part.")
     var skipRealistic = false
 
-    @Flag(help: "Also profile one whole-process rebuild of the realistic ledger with `perf`.")
+    @Flag(help: "Also profile the whole-process rebuild of the realistic ledger with `perf` (--runs times).")
     var profile = false
 
     func run() throws {
@@ -90,7 +90,7 @@ struct RebuildBenchmark: ParsableCommand {
         print("\nTarget: a full rebuild ≥ 3 M events/s.\n")
         if profile {
             try ProfileReport.run(
-                label: "`stride rebuild` of the realistic ledger", steps: ProfileReport.rebuildSteps, work: options.work, stride: stride,
+                label: "`stride rebuild` of the realistic ledger", steps: ProfileReport.rebuildSteps, runs: options.runs, work: options.work, stride: stride,
                 prepare: { _ in }, arguments: { _ in ["--ledger", ledger, "rebuild", "--quiet"] })
         }
         try? FileManager.default.removeItem(atPath: ledger)
