@@ -36,6 +36,11 @@ struct RebuildBenchmark: ParsableCommand {
     @Flag(help: "Also profile the whole-process rebuild of the realistic ledger with `perf` (--runs times).")
     var profile = false
 
+    func validate() throws {
+        guard realisticDays >= 1 else { throw ValidationError("--realistic-days must be at least 1") }
+        guard events >= 1, catchUps >= 1 else { throw ValidationError("--events and --catch-ups must be at least 1") }
+    }
+
     func run() throws {
         if !skipRealistic { try realistic() }
         if !skipSynthetic { try synthetic() }
