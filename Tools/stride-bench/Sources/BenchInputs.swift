@@ -38,7 +38,7 @@ enum RealExports {
             let lowered = relative.lowercased()
             if lowered.hasSuffix(".xml"), isHealthExport(path), manager.sizeOfFile(path) >= minimumBytes {
                 inputs.append(BenchInput(label: relative, path: path, xmlBytes: manager.sizeOfFile(path), isZip: false))
-            } else if lowered.hasSuffix(".zip"), let archive = try? Archive(url: URL(fileURLWithPath: path), accessMode: .read),
+            } else if lowered.hasSuffix(".zip"), let archive = try? Archive(url: URL(fileURLWithPath: path), accessMode: .read, pathEncoding: nil),
                 let entry = exportEntry(in: archive), Int(entry.uncompressedSize) >= minimumBytes
             {
                 let size = Int(entry.uncompressedSize)
