@@ -103,6 +103,7 @@ let package = Package(
             dependencies: [
                 "StrideLedger", "StrideIngest", "LMDBBaseline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             path: "Tools/stride-bench/Sources"
         ),

@@ -22,7 +22,7 @@ struct IngestCommandTests {
             let first = try runProcess(stride, ["--ledger", folder + "/ledger", "ingest", export])
             #expect(first.status == 0)
             #expect(first.standardError.isEmpty)
-            // The generator repeats every 60th record: those are skipped even the first time.
+            // The generator repeats about one record in 2,000: those are skipped even the first time.
             #expect(first.standardOutput.contains("new events"))
             #expect(first.standardOutput.contains("HKQuantityTypeIdentifierHeartRate"))
             let second = try runProcess(stride, ["--ledger", folder + "/ledger", "ingest", "--json", export])

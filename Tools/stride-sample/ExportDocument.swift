@@ -33,7 +33,10 @@ enum ExportDocument {
         <!ELEMENT WorkoutActivity ((WorkoutEvent|WorkoutStatistics|MetadataEntry)*)>
         <!ELEMENT WorkoutStatistics EMPTY>
         <!ELEMENT ActivitySummary EMPTY>
+        <!ELEMENT WorkoutEvent EMPTY>
         <!ELEMENT MetadataEntry EMPTY>
+        <!ELEMENT HeartRateVariabilityMetadataList (InstantaneousBeatsPerMinute*)>
+        <!ELEMENT InstantaneousBeatsPerMinute EMPTY>
         ]>
         <HealthData locale="fr_FR">
          <ExportDate value="\(exportDate)"/>
@@ -42,9 +45,15 @@ enum ExportDocument {
         """
     }
 
-    /// The watch: its source name carries a curly apostrophe and a no-break space, as real ones do.
-    static let watchSource = "Marie&#8217;s Apple&#160;Watch"
-    static let watchDevice = "&lt;&lt;HKDevice: 0x2834c4a00&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1&gt;"
-    static let phoneSource = "Marie&#8217;s iPhone"
-    static let phoneDevice = "&lt;&lt;HKDevice: 0x2834c5e50&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone14,5, software:17.1&gt;"
+    /// The clinical-document file real zips hold beside `export.xml` (bwassim, rgosdin,
+    /// josejamilena): an ingest must pick the export, not this.
+    static let clinicalDocument = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <ClinicalDocument xmlns="urn:hl7-org:v3" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="urn:hl7-org:v3 ../../../CDA%20R2/cda-schemas-and-samples/infrastructure/cda/CDA.xsd" xmlns:sdtc="urn:hl7-org:sdtc" classCode="DOCCLIN" moodCode="EVN">
+        <realmCode code="US"/>
+        <title>Health Data</title>
+        <entry typeCode="DRIV"/>
+        </ClinicalDocument>
+
+        """
 }

@@ -1,12 +1,16 @@
 import Foundation
 import Glibc
 
-/// A child process run to completion, with its wall time and peak memory.
+/// A child process run to completion, with its wall time, peak memory and page faults.
 struct ChildRun {
     var seconds: Double
     var peakKilobytes: Int
+    /// Pages it touched for the first time (mapped file pages and fresh memory alike).
+    var minorFaults: Int
     var status: Int32
     var output: String
+    /// What it wrote on stderr (an error message, when it failed).
+    var errorOutput: String
 }
 
 /// Runs a program (looked up in PATH when not a path) with its output captured, and
@@ -18,12 +22,16 @@ struct ChildRun {
 /// after another ingest (2026-11-23).
 func runChild(_ program: String, _ arguments: [String]) throws -> ChildRun {
     let outputPath = NSTemporaryDirectory() + "stride-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out"
-    defer { unlink(outputPath) }
+    let errorPath = outputPath + ".err"
+    defer {
+        unlink(outputPath)
+        unlink(errorPath)
+    }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
@@ -36,8 +44,9 @@ func runChild(_ program: String, _ arguments: [String]) throws -> ChildRun {
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     let seconds = monotonicSeconds() - began
     let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    let errorOutput = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
     let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    return ChildRun(seconds: seconds, peakKilobytes: usage.ru_maxrss, status: exitStatus, output: output)
+    return ChildRun(seconds: seconds, peakKilobytes: usage.ru_maxrss, minorFaults: usage.ru_minflt, status: exitStatus, output: output, errorOutput: errorOutput)
 }
 
 /// A benchmark that could not run, with what to do.
@@ -60,4 +69,14 @@ func builtTools() throws -> (stride: String, sample: String) {
         throw BenchFailure("\(tool) is not built; run `swift build -c release` first")
     }
     return (stride, sample)
+}
+
+/// Whether `file` is missing or older than `tool`, which made it: a generated export is made
+/// again when `stride-sample` was rebuilt since.
+func isStale(_ file: String, comparedWith tool: String) -> Bool {
+    let manager = FileManager.default
+    guard let made = (try? manager.attributesOfItem(atPath: file))?[.modificationDate] as? Date,
+        let built = (try? manager.attributesOfItem(atPath: tool))?[.modificationDate] as? Date
+    else { return true }
+    return made < built
 }

@@ -28,7 +28,8 @@ struct FaultBenchmark: ParsableCommand {
         let (stride, sample) = try builtTools()
         try FileManager.default.createDirectory(atPath: options.work, withIntermediateDirectories: true)
         let export = options.work + "/faults-export-\(days)d.xml"
-        if !FileManager.default.fileExists(atPath: export) {
+        if isStale(export, comparedWith: sample) {
+            try? FileManager.default.removeItem(atPath: export)
             guard try runChild(sample, [export, "--days", String(days), "--start", "2024-05-01"]).status == 0 else {
                 throw BenchFailure("stride-sample failed")
             }

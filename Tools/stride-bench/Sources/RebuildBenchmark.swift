@@ -4,22 +4,112 @@ import LMDBBaseline
 import StrideEvents
 import StrideLedger
 
-/// Projections: a full rebuild over a ledger of a million events or more, beside the raw
-/// LMDB scan of as many records of the same size, and the latency of catching up after one
-/// appended event.
+/// Projections: a full rebuild of every projection, measured two ways — the whole `stride
+/// rebuild` process on a realistic ledger (made by ingesting a generated watch-and-phone
+/// export) beside the same rebuild called in this process, and, in process, a rebuild over a
+/// ledger of a million synthetic events beside the raw LMDB scan of as many records of the
+/// same size, with the latency of catching up after one appended event.
 struct RebuildBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "rebuild", abstract: "Measure a full rebuild of every projection and the catch-up after one append.")
+        commandName: "rebuild", abstract: "Measure `stride rebuild` as a process on a realistic ledger, and in process beside raw LMDB.")
 
     @OptionGroup var options: BenchOptions
 
-    @Option(help: "Events in the ledger (a watch-and-phone mix of health samples over days).")
+    @Option(help: "Events in the synthetic ledger (a watch-and-phone mix of health samples over days).")
     var events = 1_000_000
 
     @Option(help: "Catch-ups timed (one appended event each).")
     var catchUps = 200
 
+    @Option(help: "Days of the generated export ingested into the realistic ledger (150 days hold about 260,000 events).")
+    var realisticDays = 150
+
+    @Option(help: "The realistic ledger's time zone (the generated export's days are this zone's).")
+    var timeZone = "Europe/Paris"
+
+    @Flag(help: "Leave out the synthetic in-process part (the raw LMDB scan and the catch-up).")
+    var skipSynthetic = false
+
+    @Flag(help: "Leave out the realistic whole-process part.")
+    var skipRealistic = false
+
+    @Flag(help: "Also profile the whole-process rebuild of the realistic ledger with `perf` (--runs times).")
+    var profile = false
+
+    func validate() throws {
+        guard realisticDays >= 1 else { throw ValidationError("--realistic-days must be at least 1") }
+        guard events >= 1, catchUps >= 1 else { throw ValidationError("--events and --catch-ups must be at least 1") }
+    }
+
     func run() throws {
+        if !skipRealistic { try realistic() }
+        if !skipSynthetic { try synthetic() }
+    }
+
+    /// The whole `stride rebuild` process and the in-process rebuild, in turn, on one
+    /// realistic ledger.
+    private func realistic() throws {
+        let (stride, sample) = try builtTools()
+        try FileManager.default.createDirectory(atPath: options.work, withIntermediateDirectories: true)
+        let export = options.work + "/realistic-\(realisticDays)d.xml"
+        try? FileManager.default.removeItem(atPath: export)
+        let made = try runChild(sample, [export, "--days", String(realisticDays), "--start", "2023-01-01"])
+        guard made.status == 0 else { throw BenchFailure("stride-sample failed: \(made.errorOutput.prefix(300))") }
+        let ledger = options.work + "/realistic-ledger"
+        try? FileManager.default.removeItem(atPath: ledger)
+        let created = try runChild(stride, ["--ledger", ledger, "init", "--time-zone", timeZone])
+        guard created.status == 0 else { throw BenchFailure("stride init failed: \(created.errorOutput.prefix(300))") }
+        let ingest = try runChild(stride, ["--ledger", ledger, "ingest", "--quiet", export])
+        guard ingest.status == 0 else { throw BenchFailure("stride ingest failed: \(ingest.errorOutput.prefix(300))") }
+        try? FileManager.default.removeItem(atPath: export)
+        let total = try Ledger.open(at: ledger).store.lastSequence()
+        print("A realistic ledger: \(total) events from a \(realisticDays)-day generated watch-and-phone export (\(String(format: "%.0f", Double(FileManager.default.sizeOfFile(ledger + "/data.mdb")) / 1e6)) MB of ledger). The whole process and the in-process rebuild take turns, \(options.runs) runs each, medians.\n")
+        var processSeconds: [Double] = []
+        var inProcessSeconds: [Double] = []
+        var memory: [Int] = []
+        var processFaults: [Double] = []
+        var inProcessFaults: [Double] = []
+        for _ in 1...options.runs {
+            let run = try runChild(stride, ["--ledger", ledger, "rebuild", "--quiet"])
+            guard run.status == 0 else { throw BenchFailure("stride rebuild failed: \(run.errorOutput.prefix(300))") }
+            processSeconds.append(run.seconds)
+            memory.append(run.peakKilobytes)
+            processFaults.append(Double(run.minorFaults))
+            sync()
+            let opened = try Ledger.open(at: ledger)
+            let faultsBefore = Self.minorFaults()
+            let began = monotonicSeconds()
+            _ = try opened.rebuild()
+            inProcessSeconds.append(monotonicSeconds() - began)
+            inProcessFaults.append(Double(Self.minorFaults() - faultsBefore))
+        }
+        let process = Rate(label: "", perSecond: processSeconds).median
+        let inProcess = Rate(label: "", perSecond: inProcessSeconds).median
+        let faults = { (values: [Double]) in String(format: "%.0f", Rate(label: "", perSecond: values).median) }
+        let rows = [
+            ["`stride rebuild`, the whole process (start to exit)", String(format: "%.3f s", process), formatRate(Double(total) / process),
+             "\(memory.sorted()[memory.count / 2] / 1024) MB", faults(processFaults)],
+            ["the same rebuild called in this process", String(format: "%.3f s", inProcess), formatRate(Double(total) / inProcess), "", faults(inProcessFaults)],
+        ]
+        printTable(["measure", "time", "events/s", "peak memory", "page faults"], rows)
+        print("\nTarget: a full rebuild ≥ 3 M events/s.\n")
+        if profile {
+            try ProfileReport.run(
+                label: "`stride rebuild` of the realistic ledger", steps: ProfileReport.rebuildSteps, runs: options.runs, work: options.work, stride: stride,
+                prepare: { _ in }, arguments: { _ in ["--ledger", ledger, "rebuild", "--quiet"] })
+        }
+        try? FileManager.default.removeItem(atPath: ledger)
+    }
+
+    /// This process's minor page faults so far.
+    private static func minorFaults() -> Int {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return usage.ru_minflt
+    }
+
+    /// A million synthetic events rebuilt in process, beside the raw scan; the catch-up.
+    private func synthetic() throws {
         let folder = try freshFolder(options.work, "rebuild-ledger")
         try FileManager.default.removeItem(atPath: folder)
         let clock = FixedClock(Timestamp(secondsSince1970: 1_720_000_000))
