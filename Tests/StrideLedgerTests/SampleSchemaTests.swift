@@ -54,7 +54,7 @@ struct SampleSchemaTests {
             }
             #expect(stored.map(\.sentBy) == [nil, "marie-iphone"])
             // And a rebuild from the log gives the same.
-            try ledger.rebuild()
+            _ = try ledger.rebuild()
             #expect(try ledger.dailyRecords(from: nil, through: nil).first?.steps?.value == 1234)
         }
     }

@@ -156,11 +156,11 @@ struct ProjectionEngineTests {
             let fromFacts = try LMDBEventStore(directory: folder + "/facts")
             let fromLog = try LMDBEventStore(directory: folder + "/log")
             for store in [fromFacts, fromLog] {
-                try store.append([LMDBEventStoreTests.sample(100)], expecting: [], recordedAt: now, projections: [SeenProjection()])
+                _ = try store.append([LMDBEventStoreTests.sample(100)], expecting: [], recordedAt: now, projections: [SeenProjection()])
             }
             let outcome = try fromFacts.append(
                 events, expecting: [], recordedAt: now, projections: [SeenProjection()], facts: facts)
-            try fromLog.append(events, expecting: [], recordedAt: now, projections: [SeenProjection()])
+            _ = try fromLog.append(events, expecting: [], recordedAt: now, projections: [SeenProjection()])
             #expect(outcome.sequences.compactMap { $0 }.count == 41)
             let stored = try fromFacts.storedRows(of: "seen").map { try $0.row.withUnsafeBytes { try SeenProjection().decodeRow($0) } }
             #expect(stored.count == 42)
