@@ -14,24 +14,24 @@ enum HealthDate {
             // Tried only once the usual form fails: an export is in one form or the other.
             return bytes.count == 19 ? parseCompact(bytes) : nil
         }
-        // Every digit position, checked once: 0-3 year, 5-6 month, 8-9 day, 11-12 hour,
-        // 14-15 minute, 17-18 second, 21-22 and 23-24 the offset.
-        var isValid = true
-        func pair(_ index: Int) -> Int {
-            let high = Int(bytes[index]) &- 48
-            let low = Int(bytes[index + 1]) &- 48
-            if high < 0 || high > 9 || low < 0 || low > 9 { isValid = false }
-            return high &* 10 &+ low
-        }
-        let instant = instant(
-            year: pair(0) * 100 + pair(2), month: pair(5), day: pair(8), hour: pair(11), minute: pair(14), second: pair(17),
-            offsetHours: pair(21), offsetMinutes: pair(23), isNegative: bytes[20] == 45)
-        return isValid ? instant : nil
+        // 0-3 year, 5-6 month, 8-9 day, 11-12 hour, 14-15 minute, 17-18 second, 20 the
+        // offset's sign, 21-22 and 23-24 its hours and minutes.
+        return fields(bytes, year: 0, month: 5, day: 8, hour: 11, minute: 14, second: 17, sign: 20)
     }
 
     /// `20141018163235+0100`: the same fields without separators.
     private static func parseCompact(_ bytes: UnsafeRawBufferPointer) -> Timestamp? {
         guard bytes[14] == 43 || bytes[14] == 45 else { return nil }
+        return fields(bytes, year: 0, month: 4, day: 6, hour: 8, minute: 10, second: 12, sign: 14)
+    }
+
+    /// The instant of the two-digit fields at these positions (the year's four digits, the
+    /// offset's four after its sign), every digit checked once; nil when one is not a digit
+    /// or the date is not real.
+    @inline(__always)
+    private static func fields(
+        _ bytes: UnsafeRawBufferPointer, year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, sign: Int
+    ) -> Timestamp? {
         var isValid = true
         func pair(_ index: Int) -> Int {
             let high = Int(bytes[index]) &- 48
@@ -40,8 +40,8 @@ enum HealthDate {
             return high &* 10 &+ low
         }
         let instant = instant(
-            year: pair(0) * 100 + pair(2), month: pair(4), day: pair(6), hour: pair(8), minute: pair(10), second: pair(12),
-            offsetHours: pair(15), offsetMinutes: pair(17), isNegative: bytes[14] == 45)
+            year: pair(year) * 100 + pair(year + 2), month: pair(month), day: pair(day), hour: pair(hour), minute: pair(minute),
+            second: pair(second), offsetHours: pair(sign + 1), offsetMinutes: pair(sign + 3), isNegative: bytes[sign] == 45)
         return isValid ? instant : nil
     }
 
