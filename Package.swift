@@ -9,6 +9,9 @@ import PackageDescription
 // Dependencies, each for one reason:
 // - swift-argument-parser: the `stride` command line.
 // - ZIPFoundation: reading the Health app's export.zip entry by entry, without extracting it.
+// - Hummingbird 2 (without its optional configuration trait): `stride serve`, the HTTP API
+//   on SwiftNIO; its HummingbirdTesting runs the tests' and the benchmark's requests.
+// - swift-log: the server's one line per request (Hummingbird logs through it too).
 // System libraries, from Debian: liblmdb-dev (the event log) and libssl-dev (SHA-256 for the
 // hash chain, with the CPU's SHA extensions and a context reused across events).
 
@@ -25,10 +28,17 @@ let package = Package(
         .executable(name: "stride-sample", targets: ["stride-sample"]),
         .library(name: "StrideLedger", targets: ["StrideLedger"]),
         .library(name: "StrideContract", targets: ["StrideContract"]),
+        .library(name: "StrideServer", targets: ["StrideServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // Hummingbird's own foundations, named because the server uses them directly.
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // LMDB from Debian's liblmdb-dev; imported by StrideStore alone.
@@ -76,12 +86,26 @@ let package = Package(
             name: "StrideContract",
             dependencies: ["StrideLedger", "StrideEvents", "DailyHealth", "ShoeMileage", "PointsBalance"]
         ),
+        // `stride serve`: the ledger over HTTP (Hummingbird), answering with the contract's
+        // documents and calling the same ledger functions as the command line.
+        .target(
+            name: "StrideServer",
+            dependencies: [
+                "StrideLedger", "StrideContract", "StrideEvents", "StrideIngest", "DailyHealth", "ShoeMileage", "PointsBalance",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // The `stride` command's subcommands, kept in a library so tests can run them.
         .target(
             name: "StrideCommands",
             dependencies: [
-                "StrideLedger", "StrideContract", "StrideIngest", "DailyHealth", "ShoeMileage", "PointsBalance",
+                "StrideLedger", "StrideContract", "StrideServer", "StrideIngest", "DailyHealth", "ShoeMileage", "PointsBalance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/stride/Commands"
         ),

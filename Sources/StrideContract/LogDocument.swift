@@ -16,17 +16,20 @@ public struct LogDocument: ContractDocument {
     }
 
     public var json: JSONValue {
-        .object(["events": .array(events.map { event in
-            .object([
-                "sequence": .integer(event.sequence),
-                "recordedAt": .string(time.format(event.recordedAt)),
-                "occurredAt": .string(time.format(event.occurredAt)),
-                "type": .string(event.event.typeName),
-                "entity": .string(event.entity.description),
-                "idempotencyKey": .string(event.idempotencyKey?.description),
-                "payload": event.event.json,
-            ])
-        })])
+        .object(["events": .array(events.map { Self.json(of: $0, time: time) })])
+    }
+
+    /// One event as the log shows it (also each message of the server's event stream).
+    public static func json(of event: RecordedEvent, time: LocalTime) -> JSONValue {
+        .object([
+            "sequence": .integer(event.sequence),
+            "recordedAt": .string(time.format(event.recordedAt)),
+            "occurredAt": .string(time.format(event.occurredAt)),
+            "type": .string(event.event.typeName),
+            "entity": .string(event.entity.description),
+            "idempotencyKey": .string(event.idempotencyKey?.description),
+            "payload": event.event.json,
+        ])
     }
 }
 

@@ -50,12 +50,14 @@ extension EventType {
     public static let checkedIn = EventType(code: 42, name: "checkin.recorded")
     /// A journal entry was written.
     public static let journalEntryAdded = EventType(code: 43, name: "journal.added")
+    /// The server answered a request that carried an idempotency key.
+    public static let requestAnswered = EventType(code: 60, name: "request.answered")
 
     /// Every type this version of Stride knows, by code.
     public static let catalog: [EventType] = [
         .ledgerCreated, .sampleRecorded, .workoutRecorded, .activitySummaryRecorded, .shoeRegistered, .shoeRenamed,
         .shoeRetirementChanged, .defaultShoeSelected, .workoutAssigned, .workoutAssignmentChanged, .pointsAwarded, .pointsSpent,
-        .checkedIn, .journalEntryAdded,
+        .checkedIn, .journalEntryAdded, .requestAnswered,
     ]
 
     /// The known type with a code, if any.

@@ -14,6 +14,7 @@ public enum LedgerEvent: Hashable, Sendable {
     case pointsSpent(PointsSpent)
     case checkedIn(CheckedIn)
     case journalEntryAdded(JournalEntryAdded)
+    case requestAnswered(RequestAnswered)
     /// An event this version of Stride cannot read: a type or schema version from a newer
     /// Stride. It is kept and shown, and projections pass over it.
     case unrecognized(EncodedPayload)
@@ -35,6 +36,7 @@ public enum LedgerEvent: Hashable, Sendable {
         case .pointsSpent(let payload): payload
         case .checkedIn(let payload): payload
         case .journalEntryAdded(let payload): payload
+        case .requestAnswered(let payload): payload
         case .unrecognized: nil
         }
     }
@@ -56,6 +58,7 @@ public enum LedgerEvent: Hashable, Sendable {
         case .pointsSpent: PointsSpent.eventType.code
         case .checkedIn: CheckedIn.eventType.code
         case .journalEntryAdded: JournalEntryAdded.eventType.code
+        case .requestAnswered: RequestAnswered.eventType.code
         case .unrecognized(let encoded): encoded.typeCode
         }
     }
@@ -111,6 +114,8 @@ public enum LedgerEvent: Hashable, Sendable {
                 event = .checkedIn(try decode(CheckedIn.self, &reader, schemaVersion))
             case JournalEntryAdded.eventType.code:
                 event = .journalEntryAdded(try decode(JournalEntryAdded.self, &reader, schemaVersion))
+            case RequestAnswered.eventType.code:
+                event = .requestAnswered(try decode(RequestAnswered.self, &reader, schemaVersion))
             default:
                 throw NewerSchema()
             }
@@ -150,6 +155,7 @@ public enum LedgerEvent: Hashable, Sendable {
         case .pointsSpent(let payload): return Self.encode(payload, into: &writer)
         case .checkedIn(let payload): return Self.encode(payload, into: &writer)
         case .journalEntryAdded(let payload): return Self.encode(payload, into: &writer)
+        case .requestAnswered(let payload): return Self.encode(payload, into: &writer)
         case .unrecognized(let encoded):
             writer.write(raw: encoded.bytes)
             return (encoded.typeCode, encoded.schemaVersion)

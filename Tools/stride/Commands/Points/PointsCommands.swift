@@ -11,7 +11,7 @@ struct CheckInCommand: ParsableCommand {
 
     func run() throws {
         let (day, isNew) = try ledger.openCreating().checkIn(at: time.instant)
-        Console.print(isNew ? "Checked in for \(day): +1 point." : "Already checked in for \(day): no point twice in a day.")
+        Console.print(ActionReport.checkedIn(day: day, isNew: isNew).sentence)
     }
 }
 
@@ -28,7 +28,7 @@ struct JournalCommand: ParsableCommand {
 
         func run() throws {
             let awards = try ledger.openCreating().addJournalEntry(text.joined(separator: " "), at: time.instant)
-            Console.print("Added to the journal." + awards.map { " +\($0.points) points (\($0.rule))." }.joined())
+            Console.print(ActionReport.journalEntry(awards: awards).sentence)
         }
     }
 
@@ -104,7 +104,7 @@ struct PointsCommand: ParsableCommand {
 
         func run() throws {
             let balance = try ledger.openExisting().spend(points, reason: reason, at: time.instant)
-            Console.print("Spent \(points) point\(points == 1 ? "" : "s") on \(reason). Balance \(balance).")
+            Console.print(ActionReport.spent(points, reason: reason, balance: balance).sentence)
         }
     }
 }

@@ -28,7 +28,7 @@ struct ShoesCommand: ParsableCommand {
             let opened = try ledger.openCreating()
             let id = try opened.registerShoe(
                 name: name, brand: brand, startKilometers: startKm, goalKilometers: goalKm, makeDefault: `default`, at: time.instant)
-            Console.print("Added \(name.trimmingCharacters(in: .whitespaces)) (id \(ShoeID.text(id)))\(`default` ? ", the default shoe" : "").")
+            Console.print(ActionReport.shoeAdded(name: name.trimmingCharacters(in: .whitespaces), id: id, isDefault: `default`).sentence)
         }
     }
 
@@ -56,7 +56,7 @@ struct ShoesCommand: ParsableCommand {
 
         func run() throws {
             try ledger.openExisting().renameShoe(shoe, to: name, at: time.instant)
-            Console.print("Renamed \(shoe) to \(name).")
+            Console.print(ActionReport.shoeRenamed(shoe, to: name).sentence)
         }
     }
 
@@ -68,7 +68,7 @@ struct ShoesCommand: ParsableCommand {
 
         func run() throws {
             try ledger.openExisting().setRetired(shoe, true, at: time.instant)
-            Console.print("Retired \(shoe).")
+            Console.print(ActionReport.shoeRetirement(shoe, isRetired: true).sentence)
         }
     }
 
@@ -80,7 +80,7 @@ struct ShoesCommand: ParsableCommand {
 
         func run() throws {
             try ledger.openExisting().setRetired(shoe, false, at: time.instant)
-            Console.print("Brought \(shoe) back.")
+            Console.print(ActionReport.shoeRetirement(shoe, isRetired: false).sentence)
         }
     }
 
@@ -99,7 +99,7 @@ struct ShoesCommand: ParsableCommand {
 
         func run() throws {
             try ledger.openExisting().setDefaultShoe(shoe, at: time.instant)
-            Console.print(shoe.map { "\($0) is the default shoe: runs from now on go to it." } ?? "No default shoe: new runs wait for you to choose.")
+            Console.print(ActionReport.defaultShoe(shoe).sentence)
         }
     }
 }

@@ -39,7 +39,7 @@ struct AssignCommand: ParsableCommand {
 
     func run() throws {
         try ledger.openExisting().assign(workout: workout, to: shoe, at: time.instant)
-        Console.print("Assigned workout \(workout) to \(shoe).")
+        Console.print(ActionReport.assigned(workout, to: shoe).sentence)
     }
 }
 
@@ -51,7 +51,7 @@ struct UnassignCommand: ParsableCommand {
 
     func run() throws {
         try ledger.openExisting().unassign(workout: workout, at: time.instant)
-        Console.print("Took workout \(workout) off its shoe.")
+        Console.print(ActionReport.unassigned(workout).sentence)
     }
 }
 
@@ -63,6 +63,6 @@ struct ExcludeCommand: ParsableCommand {
 
     func run() throws {
         try ledger.openExisting().exclude(workout: workout, at: time.instant)
-        Console.print("Workout \(workout) will not be assigned automatically.")
+        Console.print(ActionReport.excluded(workout).sentence)
     }
 }

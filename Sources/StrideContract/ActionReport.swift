@@ -1,0 +1,75 @@
+import PointsBalance
+import ShoeMileage
+import StrideEvents
+import StrideLedger
+
+/// What an action did, as the command line says it (one sentence) and as the HTTP API answers
+/// it (`{"message": sentence, …}` with the action's own fields): written once, for both.
+public struct ActionReport: ContractDocument {
+    /// The sentence the command line prints.
+    public var sentence: String
+    /// The fields after `message` in the API's answer.
+    public var fields: [JSONValue.Member]
+
+    public var json: JSONValue { .object([.init("message", .string(sentence))] + fields) }
+
+    /// A shoe joined the rack.
+    public static func shoeAdded(name: String, id: UInt128, isDefault: Bool) -> ActionReport {
+        ActionReport(
+            sentence: "Added \(name) (id \(ShoeID.text(id)))\(isDefault ? ", the default shoe" : "").",
+            fields: [.init("shoe", .string(ShoeID.text(id))), .init("isDefault", .bool(isDefault))])
+    }
+
+    /// A shoe was renamed.
+    public static func shoeRenamed(_ shoe: String, to name: String) -> ActionReport {
+        ActionReport(sentence: "Renamed \(shoe) to \(name).", fields: [.init("name", .string(name))])
+    }
+
+    /// A shoe was retired, or brought back.
+    public static func shoeRetirement(_ shoe: String, isRetired: Bool) -> ActionReport {
+        ActionReport(sentence: isRetired ? "Retired \(shoe)." : "Brought \(shoe) back.", fields: [.init("isRetired", .bool(isRetired))])
+    }
+
+    /// The default shoe was chosen, or cleared.
+    public static func defaultShoe(_ shoe: String?) -> ActionReport {
+        ActionReport(
+            sentence: shoe.map { "\($0) is the default shoe: runs from now on go to it." } ?? "No default shoe: new runs wait for you to choose.",
+            fields: [.init("shoe", .string(shoe))])
+    }
+
+    /// A run was put on a shoe.
+    public static func assigned(_ workout: String, to shoe: String) -> ActionReport {
+        ActionReport(sentence: "Assigned workout \(workout) to \(shoe).", fields: [.init("workout", .string(workout)), .init("shoe", .string(shoe))])
+    }
+
+    /// A workout was taken off its shoe.
+    public static func unassigned(_ workout: String) -> ActionReport {
+        ActionReport(sentence: "Took workout \(workout) off its shoe.", fields: [.init("workout", .string(workout))])
+    }
+
+    /// A workout will never be assigned automatically.
+    public static func excluded(_ workout: String) -> ActionReport {
+        ActionReport(sentence: "Workout \(workout) will not be assigned automatically.", fields: [.init("workout", .string(workout))])
+    }
+
+    /// A check-in, new or already made that day.
+    public static func checkedIn(day: CivilDate, isNew: Bool) -> ActionReport {
+        ActionReport(
+            sentence: isNew ? "Checked in for \(day): +1 point." : "Already checked in for \(day): no point twice in a day.",
+            fields: [.init("day", .string(day.description)), .init("isNew", .bool(isNew))])
+    }
+
+    /// A journal entry, with the points it earned.
+    public static func journalEntry(awards: [PointsAwarded]) -> ActionReport {
+        ActionReport(
+            sentence: "Added to the journal." + awards.map { " +\($0.points) points (\($0.rule))." }.joined(),
+            fields: [.init("pointsAwarded", .integer(awards.reduce(0) { $0 + $1.points }))])
+    }
+
+    /// Points spent, and the balance left.
+    public static func spent(_ points: Int, reason: String, balance: Int) -> ActionReport {
+        ActionReport(
+            sentence: "Spent \(points) point\(points == 1 ? "" : "s") on \(reason). Balance \(balance).",
+            fields: [.init("points", .integer(points)), .init("balance", .integer(balance))])
+    }
+}

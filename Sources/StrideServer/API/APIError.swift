@@ -1,0 +1,64 @@
+import Foundation
+import Hummingbird
+import StrideEvents
+import StrideIngest
+import StrideLedger
+
+/// An answer that is not a success: its status, and the sentence the command line would say.
+/// Sent as `{"error": "…", "status": N}`.
+public struct APIError: HTTPResponseError, Sendable {
+    public var status: HTTPResponse.Status
+    /// What went wrong and what to do.
+    public var message: String
+    /// Extra headers (`WWW-Authenticate`, `Retry-After`).
+    var headers: HTTPFields = [:]
+
+    init(_ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = [:]) {
+        self.status = status
+        self.message = message
+        self.headers = headers
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        JSONAnswer(json, status: status, headers: headers).response
+    }
+
+    /// The answer's body.
+    var json: JSONValue {
+        .object(["error": .string(message), "status": .integer(Int(status.code))])
+    }
+
+    /// The answer for a request without a valid, active token. It never says which part failed.
+    static let unauthorized = APIError(
+        .unauthorized, "a valid access token is required: send Authorization: Bearer TOKEN (make one with `stride tokens add NAME`)",
+        headers: [.wwwAuthenticate: "Bearer"])
+
+    /// A query parameter or body field that is not what it should be.
+    static func badField(_ field: String, _ problem: String) -> APIError {
+        APIError(.badRequest, "\(field): \(problem)")
+    }
+
+    /// The HTTP answer for an error a ledger function threw: 404 for what is not there, 409 for
+    /// a race lost or a name taken, 422 for a refusal by a rule, 400 for unreadable input.
+    static func from(_ error: any Error) -> APIError {
+        switch error {
+        case let error as APIError: return error
+        case let error as ShoeError:
+            switch error {
+            case .unknownShoe, .unknownWorkout: return APIError(.notFound, error.description)
+            case .nameTaken: return APIError(.conflict, error.description)
+            default: return APIError(.unprocessableContent, error.description)
+            }
+        case let error as PointsError: return APIError(.unprocessableContent, error.description)
+        case let error as LedgerError:
+            switch error {
+            case .busy: return APIError(.conflict, error.description)
+            case .aheadOfClock, .unknownTimeZone: return APIError(.unprocessableContent, error.description)
+            default: return APIError(.internalServerError, error.description)
+            }
+        case let error as IngestError: return APIError(.badRequest, error.description)
+        default:
+            return APIError(.internalServerError, "the ledger could not answer: \(error); see the server's log, then try again")
+        }
+    }
+}

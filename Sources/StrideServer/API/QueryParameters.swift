@@ -1,0 +1,59 @@
+import Hummingbird
+import StrideEvents
+
+/// Reads a request's query parameters, naming the parameter in every refusal.
+struct QueryParameters {
+    let request: Request
+
+    /// The text of a parameter, when given (and not empty).
+    func text(_ name: String) -> String? {
+        guard let value = request.uri.queryParameters[Substring(name)], !value.isEmpty else { return nil }
+        return String(value)
+    }
+
+    /// A day `yyyy-MM-dd`.
+    /// - Throws: ``APIError`` (400) naming the parameter.
+    func day(_ name: String) throws -> CivilDate? {
+        guard let text = text(name) else { return nil }
+        guard let day = CivilDate(text) else { throw APIError.badField(name, "\"\(text)\" is not a date like 2024-05-01") }
+        return day
+    }
+
+    /// An instant, ISO 8601 with an offset.
+    /// - Throws: ``APIError`` (400) naming the parameter.
+    func instant(_ name: String) throws -> Timestamp? {
+        guard let text = text(name) else { return nil }
+        guard let instant = ISO8601.parse(text) else {
+            throw APIError.badField(name, "\"\(text)\" is not an instant like 2024-05-01T08:00:00+02:00")
+        }
+        return instant
+    }
+
+    /// A whole number within bounds.
+    /// - Throws: ``APIError`` (400) naming the parameter.
+    func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let text = text(name) else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw APIError.badField(name, "\"\(text)\" is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
+    /// `true` or `false` (also `1`/`0`); absent is false.
+    /// - Throws: ``APIError`` (400) naming the parameter.
+    func flag(_ name: String) throws -> Bool {
+        guard let text = text(name) else { return false }
+        switch text.lowercased() {
+        case "true", "1", "yes": return true
+        case "false", "0", "no": return false
+        default: throw APIError.badField(name, "\"\(text)\" is not true or false")
+        }
+    }
+
+    /// A required parameter's text.
+    /// - Throws: ``APIError`` (400) naming the parameter.
+    func required(_ name: String) throws -> String {
+        guard let text = text(name) else { throw APIError.badField(name, "this parameter is required") }
+        return text
+    }
+}

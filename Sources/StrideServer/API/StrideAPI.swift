@@ -1,0 +1,51 @@
+import Foundation
+import Hummingbird
+import Logging
+import StrideContract
+import StrideEvents
+import StrideLedger
+
+/// The HTTP API over one ledger: its endpoints, built from the same ledger functions and
+/// contract documents as the command line. Handlers parse, call the ledger on its worker
+/// threads, and answer; no rule lives here.
+struct StrideAPI: Sendable {
+    let worker: LedgerWorker
+    let settings: ServerSettings
+    let answers: RequestAnswers
+    let streams: StreamCount
+    /// Where uploads are written before they are ingested.
+    let uploads: String
+
+    /// The API over `worker`'s ledger.
+    /// - Throws: when the ledger's `uploads` folder cannot be made.
+    init(worker: LedgerWorker, settings: ServerSettings) throws {
+        self.worker = worker
+        self.settings = settings
+        answers = RequestAnswers(worker: worker)
+        streams = StreamCount(limit: settings.maxEventStreams)
+        uploads = try Upload.folder(of: worker.ledger.path)
+        Upload.removeStale(in: uploads)
+    }
+
+    /// Every endpoint, in the order the description lists them.
+    var endpoints: [Endpoint] {
+        readEndpoints + shoeEndpoints + pointsEndpoints + ingestEndpoints + [eventStreamEndpoint, openAPIEndpoint]
+    }
+
+    /// Answers a read with a contract document, or 304 when the client's `If-None-Match`
+    /// names the ledger's last sequence: the documents change only when the log does.
+    func read(
+        _ request: Request, _ build: @escaping @Sendable (Ledger) throws -> any ContractDocument
+    ) async throws -> Response {
+        let known = request.headers[.ifNoneMatch]
+        let (tag, document): (String, (any ContractDocument)?) = try await worker.run { ledger in
+            let tag = "\"\(try ledger.store.lastSequence())\""
+            if let known, known.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag }) {
+                return (tag, nil)
+            }
+            return (tag, try build(ledger))
+        }
+        guard let document else { return Response(status: .notModified, headers: [.eTag: tag]) }
+        return JSONAnswer(document.json, headers: [.eTag: tag, .cacheControl: "no-cache"]).response
+    }
+}

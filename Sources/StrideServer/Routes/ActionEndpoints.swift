@@ -1,0 +1,184 @@
+import Hummingbird
+import StrideContract
+import StrideEvents
+import StrideLedger
+
+extension StrideAPI {
+    /// Answers an action: reads its JSON body into typed values (`parse`), runs what they
+    /// describe on the ledger, and answers its report; once per `Idempotency-Key`.
+    func action(
+        _ request: Request, _ context: StrideRequestContext, status: HTTPResponse.Status = .ok,
+        _ parse: @escaping @Sendable (JSONFields) throws -> @Sendable (Ledger, String) throws -> ActionReport
+    ) async throws -> Response {
+        let device = context.sender
+        let limit = settings.maxActionBytes
+        return try await answers.answer(request, from: device) {
+            let perform = try parse(try await JSONFields.read(request, limit: limit))
+            let report = try await worker.run { try perform($0, device) }
+            return (status, report.json)
+        }
+    }
+
+    /// The fields every action takes: `at`, when it happened (ISO 8601; default now).
+    static let atField = Endpoint.Field.query("at", "when it happened, ISO 8601 with an offset (default: now; never ahead of the clock)")
+
+    /// The shoe rack's actions, and putting runs on shoes.
+    var shoeEndpoints: [Endpoint] {
+        [
+            Endpoint(
+                method: .post, path: "/v1/shoes", summary: "Add a shoe to the rack (`stride shoes add`).",
+                body: .json([
+                    .query("name", "the shoe's name", required: true), .query("brand", "the maker"),
+                    .query("startKilometers", "kilometres run before it joined the ledger (default 0)", type: "number"),
+                    .query("goalKilometers", "kilometres after which it should be replaced", type: "number"),
+                    .query("isDefault", "make it the default shoe: new runs go to it", type: "boolean"), Self.atField,
+                ]),
+                answer: .action
+            ) { request, context in
+                try await action(request, context, status: .created) { fields in
+                    let name = try fields.requiredText("name").trimmingCharacters(in: .whitespaces)
+                    let brand = try fields.text("brand")
+                    let start = try fields.number("startKilometers") ?? 0
+                    guard start >= 0 else { throw APIError.badField("startKilometers", "must be 0 or more") }
+                    let goal = try fields.number("goalKilometers")
+                    if let goal, goal <= 0 { throw APIError.badField("goalKilometers", "must be more than 0") }
+                    let isDefault = try fields.flag("isDefault")
+                    let at = try fields.instant()
+                    return { ledger, _ in
+                        let id = try ledger.registerShoe(
+                            name: name, brand: brand, startKilometers: start, goalKilometers: goal, makeDefault: isDefault, at: at)
+                        return .shoeAdded(name: name, id: id, isDefault: isDefault)
+                    }
+                }
+            },
+            Endpoint(
+                method: .post, path: "/v1/shoes/rename", summary: "Rename a shoe (`stride shoes rename`).",
+                body: .json([.query("shoe", "the shoe, by id or name", required: true), .query("name", "its new name", required: true), Self.atField]),
+                answer: .action
+            ) { request, context in
+                try await action(request, context) { fields in
+                    let (shoe, name, at) = (try fields.requiredText("shoe"), try fields.requiredText("name"), try fields.instant())
+                    return { ledger, _ in
+                        try ledger.renameShoe(shoe, to: name, at: at)
+                        return .shoeRenamed(shoe, to: name)
+                    }
+                }
+            },
+            retirement(isRetired: true), retirement(isRetired: false),
+            Endpoint(
+                method: .post, path: "/v1/shoes/default", summary: "Choose the default shoe, or clear it with null (`stride shoes default`).",
+                body: .json([.query("shoe", "the shoe, by id or name; null clears the default", required: true), Self.atField]),
+                answer: .action
+            ) { request, context in
+                try await action(request, context) { fields in
+                    guard fields.has("shoe") else { throw APIError.badField("shoe", "give a shoe, or null to clear the default") }
+                    let (shoe, at) = (try fields.text("shoe"), try fields.instant())
+                    return { ledger, _ in
+                        try ledger.setDefaultShoe(shoe, at: at)
+                        return .defaultShoe(shoe)
+                    }
+                }
+            },
+            Endpoint(
+                method: .post, path: "/v1/assign", summary: "Put a run on a shoe, moving it from another (`stride assign`).",
+                body: .json([
+                    .query("workout", "the workout's id from /v1/workouts, or a unique prefix", required: true),
+                    .query("shoe", "the shoe, by id or name", required: true), Self.atField,
+                ]),
+                answer: .action
+            ) { request, context in
+                try await action(request, context) { fields in
+                    let (workout, shoe, at) = (try fields.requiredText("workout"), try fields.requiredText("shoe"), try fields.instant())
+                    return { ledger, _ in
+                        try ledger.assign(workout: workout, to: shoe, at: at)
+                        return .assigned(workout, to: shoe)
+                    }
+                }
+            },
+            workoutChange(path: "/v1/unassign", summary: "Take a workout off its shoe (`stride unassign`).") { ledger, workout, at in
+                try ledger.unassign(workout: workout, at: at)
+                return .unassigned(workout)
+            },
+            workoutChange(path: "/v1/exclude", summary: "Keep a workout from ever being assigned automatically (`stride exclude`).") {
+                ledger, workout, at in
+                try ledger.exclude(workout: workout, at: at)
+                return .excluded(workout)
+            },
+        ]
+    }
+
+    private func retirement(isRetired: Bool) -> Endpoint {
+        Endpoint(
+            method: .post, path: isRetired ? "/v1/shoes/retire" : "/v1/shoes/unretire",
+            summary: isRetired ? "Retire a shoe: it takes no new runs (`stride shoes retire`)." : "Bring a retired shoe back (`stride shoes unretire`).",
+            body: .json([.query("shoe", "the shoe, by id or name", required: true), Self.atField]), answer: .action
+        ) { request, context in
+            try await action(request, context) { fields in
+                let (shoe, at) = (try fields.requiredText("shoe"), try fields.instant())
+                return { ledger, _ in
+                    try ledger.setRetired(shoe, isRetired, at: at)
+                    return .shoeRetirement(shoe, isRetired: isRetired)
+                }
+            }
+        }
+    }
+
+    private func workoutChange(
+        path: String, summary: String, _ perform: @escaping @Sendable (Ledger, String, Timestamp?) throws -> ActionReport
+    ) -> Endpoint {
+        Endpoint(
+            method: .post, path: path, summary: summary,
+            body: .json([.query("workout", "the workout's id, or a unique prefix", required: true), Self.atField]), answer: .action
+        ) { request, context in
+            try await action(request, context) { fields in
+                let (workout, at) = (try fields.requiredText("workout"), try fields.instant())
+                return { ledger, _ in try perform(ledger, workout, at) }
+            }
+        }
+    }
+
+    /// Check-ins, the journal and spending points.
+    var pointsEndpoints: [Endpoint] {
+        [
+            Endpoint(
+                method: .post, path: "/v1/checkin", summary: "Check in for the day of `at`: +1 point, once a day (`stride checkin`).",
+                body: .json([Self.atField]), answer: .action
+            ) { request, context in
+                try await action(request, context) { fields in
+                    let at = try fields.instant()
+                    return { ledger, _ in
+                        let (day, isNew) = try ledger.checkIn(at: at)
+                        return .checkedIn(day: day, isNew: isNew)
+                    }
+                }
+            },
+            Endpoint(
+                method: .post, path: "/v1/journal", summary: "Add a journal entry: the day's first and fifth earn 3 points (`stride journal add`).",
+                body: .json([.query("text", "the entry", required: true), Self.atField]), answer: .action
+            ) { request, context in
+                try await action(request, context, status: .created) { fields in
+                    let (text, at) = (try fields.requiredText("text"), try fields.instant())
+                    return { ledger, _ in .journalEntry(awards: try ledger.addJournalEntry(text, at: at)) }
+                }
+            },
+            Endpoint(
+                method: .post, path: "/v1/points/spend", summary: "Spend points, only what the balance covers (`stride points spend`).",
+                body: .json([
+                    .query("points", "how many, 1 or more", type: "integer", required: true), .query("reason", "what they are for", required: true),
+                    Self.atField,
+                ]),
+                answer: .action
+            ) { request, context in
+                try await action(request, context) { fields in
+                    guard let points = try fields.integer("points", required: true), points >= 1 else {
+                        throw APIError.badField("points", "spend 1 point or more")
+                    }
+                    let (reason, at) = (try fields.requiredText("reason"), try fields.instant())
+                    return { ledger, _ in
+                        .spent(points, reason: reason, balance: try ledger.spend(points, reason: reason, at: at))
+                    }
+                }
+            },
+        ]
+    }
+}

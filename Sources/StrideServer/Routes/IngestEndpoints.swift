@@ -1,0 +1,54 @@
+import Hummingbird
+import StrideContract
+import StrideIngest
+import StrideLedger
+
+extension StrideAPI {
+    /// The media types `POST /v1/ingest` takes: what `stride ingest` reads, told apart by content.
+    static let ingestMediaTypes = [
+        "application/zip", "application/xml", "text/xml", "application/json", "application/x-ndjson", "application/gpx+xml",
+        "application/octet-stream",
+    ]
+
+    /// Ingests: any file `stride ingest` reads, and Health Auto Export's pushes.
+    var ingestEndpoints: [Endpoint] {
+        [
+            Endpoint(
+                method: .post, path: "/v1/ingest",
+                summary: "Ingest a Health app export (zip or XML), NDJSON or a GPX track, as `stride ingest` does; answers its summary.",
+                body: .upload(Self.ingestMediaTypes), answer: .document("IngestSummaryDocument")
+            ) { request, context in
+                try MediaTypes.require(request, oneOf: Self.ingestMediaTypes)
+                return try await ingest(request, context, limit: settings.maxIngestBytes)
+            },
+            Endpoint(
+                method: .post, path: "/v1/health-auto-export",
+                summary: "Take a Health Auto Export REST push (`{\"data\": {\"metrics\": […], \"workouts\": […]}}`); answers the ingest summary.",
+                body: .upload(["application/json"]), answer: .document("IngestSummaryDocument")
+            ) { request, context in
+                try MediaTypes.require(request, oneOf: ["application/json"])
+                return try await ingest(request, context, limit: settings.maxPushBytes)
+            },
+        ]
+    }
+
+    /// Saves the body to a private file, ingests it, removes it, and answers the summary.
+    private func ingest(_ request: Request, _ context: StrideRequestContext, limit: Int) async throws -> Response {
+        let device = context.sender
+        let folder = uploads
+        let minimumRate = settings.minimumUploadBytesPerSecond
+        return try await answers.answer(request, from: device) {
+            let upload = try await Upload.save(request, into: folder, limit: limit, minimumRate: minimumRate)
+            defer { upload.remove() }
+            var report: FileIngestReport
+            do {
+                report = try await worker.run { try $0.ingest(file: upload.path) }
+            } catch let error as IngestError {
+                throw APIError(.badRequest, error.description.replacingOccurrences(of: upload.path, with: "the request's body"))
+            }
+            report.file = "request"
+            report.counts.rejections = report.counts.rejections.map { $0.replacingOccurrences(of: upload.path, with: "request") }
+            return (.ok, IngestSummaryDocument(reports: [report]).json)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Hummingbird
+import StrideContract
+import StrideEvents
+import StrideLedger
+
+extension StrideAPI {
+    /// The reads: each answers exactly the document of the command line's `--json`.
+    var readEndpoints: [Endpoint] {
+        [
+            Endpoint(
+                method: .get, path: "/v1/daily", summary: "Daily health records of a range of local days (`stride daily`).",
+                query: [.query("from", "the first day, yyyy-MM-dd"), .query("to", "the last day, yyyy-MM-dd")],
+                answer: .document("DailyDocument")
+            ) { request, _ in
+                let query = QueryParameters(request: request)
+                let (from, to) = (try query.day("from"), try query.day("to"))
+                if let from, let to, to < from { throw APIError.badField("to", "\(to) comes before from \(from)") }
+                return try await read(request) { try DailyDocument($0, from: from, through: to) }
+            },
+            Endpoint(
+                method: .get, path: "/v1/workouts", summary: "Workouts with their shoes (`stride workouts`).",
+                query: [
+                    .query("from", "the first day, yyyy-MM-dd"), .query("to", "the last day, yyyy-MM-dd"),
+                    .query("unassigned", "only workouts on no shoe", type: "boolean"),
+                ],
+                answer: .document("WorkoutsDocument")
+            ) { request, _ in
+                let query = QueryParameters(request: request)
+                let (from, to, unassigned) = (try query.day("from"), try query.day("to"), try query.flag("unassigned"))
+                return try await read(request) { try WorkoutsDocument($0, from: from, through: to, unassignedOnly: unassigned) }
+            },
+            Endpoint(
+                method: .get, path: "/v1/shoes", summary: "The shoe rack with each shoe's kilometres (`stride shoes list`).",
+                answer: .document("ShoesDocument")
+            ) { request, _ in
+                try await read(request) { try ShoesDocument($0) }
+            },
+            Endpoint(
+                method: .get, path: "/v1/mileage", summary: "Kilometres per shoe, now or as of a time (`stride mileage`).",
+                query: [.query("shoe", "one shoe, by id or name"), .query("asOf", "an instant, ISO 8601: the rack as it stood then")],
+                answer: .document("ShoesDocument")
+            ) { request, _ in
+                let query = QueryParameters(request: request)
+                let (shoe, asOf) = (query.text("shoe"), try query.instant("asOf"))
+                return try await read(request) { try ShoesDocument($0, shoe: shoe, asOf: asOf) }
+            },
+            Endpoint(
+                method: .get, path: "/v1/mileage/explain", summary: "Every event that moved a shoe's kilometres (`stride mileage explain`).",
+                query: [.query("shoe", "the shoe, by id or name", required: true)], answer: .document("ShoeAuditDocument")
+            ) { request, _ in
+                let shoe = try QueryParameters(request: request).required("shoe")
+                return try await read(request) { try ShoeAuditDocument($0, shoe: shoe) }
+            },
+            Endpoint(
+                method: .get, path: "/v1/notifications", summary: "The outbox: a note per new run, one when a shoe reaches its goal.",
+                answer: .document("NotificationsDocument")
+            ) { request, _ in
+                try await read(request) { try NotificationsDocument($0) }
+            },
+            Endpoint(
+                method: .get, path: "/v1/points", summary: "The points balance, earned, spent and history (`stride points`).",
+                answer: .document("PointsDocument")
+            ) { request, _ in
+                try await read(request) { try PointsDocument($0) }
+            },
+            Endpoint(
+                method: .get, path: "/v1/points/history", summary: "Every award and spend (`stride points history`).",
+                answer: .document("PointsDocument")
+            ) { request, _ in
+                try await read(request) { try PointsDocument($0) }
+            },
+            Endpoint(
+                method: .get, path: "/v1/journal", summary: "The journal's entries (`stride journal list`).", answer: .document("JournalDocument")
+            ) { request, _ in
+                try await read(request) { try JournalDocument($0) }
+            },
+            Endpoint(
+                method: .get, path: "/v1/log", summary: "The raw events, decoded, a page at a time (`stride log`).",
+                query: [
+                    .query("from", "the first sequence (default 1)", type: "integer"),
+                    .query("limit", "the most events (default 100, at most 10000)", type: "integer"),
+                    .query("type", "only events of this type, e.g. shoe.registered"),
+                ],
+                answer: .document("LogDocument")
+            ) { request, _ in
+                let query = QueryParameters(request: request)
+                let from = UInt64(try query.integer("from", in: 1...Int.max) ?? 1)
+                let limit = try query.integer("limit", in: 0...10_000) ?? 100
+                var type: EventType?
+                if let name = query.text("type") {
+                    guard let known = EventType.known(name: name) else {
+                        throw APIError.badField("type", "unknown event type \"\(name)\"; use one of: \(EventType.catalog.map(\.name).joined(separator: ", "))")
+                    }
+                    type = known
+                }
+                return try await read(request) { [type] in try LogDocument($0, from: from, limit: limit, type: type) }
+            },
+            Endpoint(
+                method: .get, path: "/v1/stats", summary: "How many events the ledger holds, by type (`stride stats`).",
+                answer: .document("StatsDocument")
+            ) { request, _ in
+                try await read(request) { try StatsDocument($0) }
+            },
+            Endpoint(
+                method: .get, path: "/v1/replay", summary: "Every projection as of a sequence or a time, computed in memory (`stride replay`).",
+                query: [.query("until", "a sequence number, or an instant: what the ledger had recorded by then", required: true)],
+                answer: .document("ReplayDocument")
+            ) { request, _ in
+                let until = try QueryParameters(request: request).required("until")
+                if let sequence = UInt64(until) { return try await read(request) { try ReplayDocument($0, through: sequence) } }
+                guard let instant = ISO8601.parse(until) else {
+                    throw APIError.badField("until", "\"\(until)\" is neither a sequence number nor an instant like 2024-05-01T08:00:00+02:00")
+                }
+                return try await read(request) { try ReplayDocument($0, recordedBy: instant) }
+            },
+        ]
+    }
+}

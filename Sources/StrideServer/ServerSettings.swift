@@ -1,0 +1,37 @@
+/// How `stride serve` listens and what it accepts.
+public struct ServerSettings: Sendable {
+    /// The address to listen on: loopback unless told otherwise.
+    public var host: String
+    /// The port (0 asks the system for a free one).
+    public var port: Int
+    /// The largest body `POST /v1/ingest` takes: a Health app export of several GB is normal.
+    public var maxIngestBytes: Int
+    /// The largest body of a Health Auto Export push: a day of a watch's data is a few MB, a
+    /// manual export of months some hundreds.
+    public var maxPushBytes: Int
+    /// The largest body of an action (a shoe, a journal entry…).
+    public var maxActionBytes: Int
+    /// Seconds a connection may stay silent before it is closed (a client that stopped sending).
+    public var idleTimeoutSeconds: Int
+    /// The slowest an upload may arrive, in bytes per second, once its first minute is over:
+    /// a client that drips a body to hold a connection is cut off.
+    public var minimumUploadBytesPerSecond: Int
+    /// How many event streams (`GET /v1/events`) may be open at once.
+    public var maxEventStreams: Int
+
+    /// The defaults: loopback, port 8080, 16 GB ingests, 512 MB pushes, 1 MB actions.
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, maxIngestBytes: Int = 16 << 30, maxPushBytes: Int = 512 << 20,
+        maxActionBytes: Int = 1 << 20, idleTimeoutSeconds: Int = 60, minimumUploadBytesPerSecond: Int = 16 << 10,
+        maxEventStreams: Int = 64
+    ) {
+        self.host = host
+        self.port = port
+        self.maxIngestBytes = maxIngestBytes
+        self.maxPushBytes = maxPushBytes
+        self.maxActionBytes = maxActionBytes
+        self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.minimumUploadBytesPerSecond = minimumUploadBytesPerSecond
+        self.maxEventStreams = maxEventStreams
+    }
+}

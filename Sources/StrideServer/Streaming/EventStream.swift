@@ -1,0 +1,79 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import ServiceLifecycle
+import StrideContract
+import StrideEvents
+import StrideLedger
+
+extension StrideAPI {
+    /// How often a stream looks for new events: other processes may append too, so the log is
+    /// what is watched, not this server's own writes.
+    static let streamPollMilliseconds = 250
+    /// A comment line this often keeps proxies and phones from closing a quiet stream.
+    static let streamKeepAliveSeconds = 15
+
+    /// `GET /v1/events?after=SEQ`: committed events as Server-Sent Events, each with its
+    /// sequence as its id, so a client that reconnects with `Last-Event-ID` misses nothing.
+    var eventStreamEndpoint: Endpoint {
+        Endpoint(
+            method: .get, path: "/v1/events",
+            summary: "Committed events as Server-Sent Events (`text/event-stream`), from after a sequence; resumable with Last-Event-ID.",
+            query: [.query("after", "the last sequence already seen (default: the log's last: new events only)", type: "integer")],
+            answer: .eventStream
+        ) { request, _ in
+            let query = QueryParameters(request: request)
+            let resumed = request.headers[.lastEventID].flatMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
+            let given = try query.integer("after", in: 0...Int.max).map(UInt64.init)
+            let start: UInt64
+            if let known = resumed ?? given { start = known } else { start = try await worker.run { try $0.store.lastSequence() } }
+            guard streams.acquire() else {
+                throw APIError(
+                    .serviceUnavailable, "\(streams.limit) event streams are open already; close one or try again later",
+                    headers: [.retryAfter: "30"])
+            }
+            let (worker, streams) = (self.worker, self.streams)
+            let body = ResponseBody { writer in
+                defer { streams.release() }
+                try await Self.stream(from: start, of: worker, to: &writer)
+                try await writer.finish(nil)
+            }
+            return Response(
+                status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache", .connection: "keep-alive"], body: body)
+        }
+    }
+
+    /// Writes the events after `start` as they are committed, until the client goes away or the
+    /// server stops.
+    private static func stream(from start: UInt64, of worker: LedgerWorker, to writer: inout any ResponseBodyWriter) async throws {
+        var cursor = start
+        var quietSince = ContinuousClock.now
+        try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
+        while !Task.isCancelled, !Task.isShuttingDownGracefully {
+            let after = cursor
+            let (events, time) = try await worker.run { ledger in
+                (try ledger.events(from: after + 1, limit: 500, type: nil), LocalTime(timeZone: ledger.timeZone))
+            }
+            guard let last = events.last else {
+                if ContinuousClock.now - quietSince > .seconds(streamKeepAliveSeconds) {
+                    try await writer.write(ByteBuffer(string: ": still here\n\n"))
+                    quietSince = .now
+                }
+                try await Task.sleep(for: .milliseconds(streamPollMilliseconds))
+                continue
+            }
+            var text = ""
+            for event in events {
+                text += "id: \(event.sequence)\nevent: \(event.event.typeName)\ndata: \(LogDocument.json(of: event, time: time).text)\n\n"
+            }
+            try await writer.write(ByteBuffer(string: text))
+            cursor = last.sequence
+            quietSince = .now
+        }
+    }
+}
+
+extension HTTPField.Name {
+    /// `Last-Event-ID`: the id of the last event a reconnecting stream client saw.
+    static let lastEventID = HTTPField.Name("Last-Event-ID")!
+}

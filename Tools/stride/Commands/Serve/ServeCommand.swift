@@ -1,0 +1,81 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Logging
+import StrideLedger
+import StrideServer
+import Synchronization
+
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Serve the ledger over HTTP to the phone apps that feed it.",
+        discussion: """
+            Listens on loopback (127.0.0.1) unless --host says otherwise. Every request needs \
+            `Authorization: Bearer TOKEN` with a token from `stride tokens add NAME`. Logs one line per \
+            request on standard error; Ctrl-C (or SIGTERM) stops accepting, lets what is being appended \
+            finish, and exits. Other stride commands may run on the same ledger meanwhile.
+            """)
+
+    @OptionGroup var ledger: LedgerOptions
+
+    @Option(help: "The address to listen on; anything but loopback exposes the ledger to the network.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port (0: any free one).")
+    var port = 8080
+
+    @Option(help: "The largest upload POST /v1/ingest takes, in megabytes (Health app exports of several GB are normal).")
+    var maxIngestMegabytes = 16 * 1024
+
+    @Option(help: "The largest Health Auto Export push, in megabytes.")
+    var maxPushMegabytes = 512
+
+    @Option(help: "Seconds a silent connection stays open.")
+    var idleTimeout = 60
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+        guard maxIngestMegabytes >= 1, maxPushMegabytes >= 1 else { throw ValidationError("the body limits must be at least 1 megabyte") }
+        guard idleTimeout >= 1 else { throw ValidationError("--idle-timeout must be at least 1 second") }
+        guard !host.isEmpty else { throw ValidationError("--host must name an address, such as 127.0.0.1") }
+    }
+
+    func run() throws {
+        let opened = try ledger.openCreating()
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = .info
+            return handler
+        }
+        let settings = ServerSettings(
+            host: host, port: port, maxIngestBytes: maxIngestMegabytes << 20, maxPushBytes: maxPushMegabytes << 20,
+            idleTimeoutSeconds: idleTimeout)
+        let server = try StrideServer(
+            ledger: opened, settings: settings, logger: Logger(label: "stride.serve"), authenticate: ServeCommand.authenticate)
+        let isLoopback = ["127.0.0.1", "::1", "localhost"].contains(host)
+        let path = opened.path
+        let outcome = Mutex<(any Error)?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                try await server.run { address in
+                    Console.print("Serving \(path) at http://\(address) — stop with Ctrl-C.")
+                    if !isLoopback {
+                        Console.note("stride: note: listening beyond this machine; every request still needs a token — put TLS in front (a reverse proxy).")
+                    }
+                }
+            } catch {
+                outcome.withLock { $0 = error }
+            }
+            finished.signal()
+        }
+        finished.wait()
+        if let error = outcome.withLock({ $0 }) {
+            throw CommandFailure("the server could not run on \(host):\(port): \(error); choose another --port, or stop what uses it")
+        }
+        Console.note("Stopped serving \(path).")
+    }
+
+    /// The ledger's check of a presented token.
+    static let authenticate: StrideServer.Authenticator = { _, _ in nil }
+}
