@@ -149,6 +149,14 @@ let package = Package(
         .testTarget(name: "ShoeMileageTests", dependencies: ["ShoeMileage", "StrideProjection", "StrideEvents"]),
         .testTarget(name: "DailyHealthTests", dependencies: ["DailyHealth", "StrideProjection", "StrideTestSupport"]),
         .testTarget(name: "StrideLedgerTests", dependencies: ["StrideLedger", "StrideTestSupport", "ShoeMileage", "PointsBalance"]),
+        .testTarget(
+            name: "StrideServerTests",
+            dependencies: [
+                "StrideServer", "StrideLedger", "StrideContract", "StrideTestSupport", "stride",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // `Contract/` holds the expected JSON documents the snapshot test reads from disk.
         .testTarget(
             name: "StrideCommandTests", dependencies: ["StrideCommands", "StrideTestSupport", "stride", "stride-sample"],

@@ -22,6 +22,9 @@ public struct StrideServer: Sendable {
         self.logger = logger
     }
 
+    /// The routes served, as method and path (the description lists exactly these).
+    var routes: [(method: HTTPRequest.Method, path: String)] { api.endpoints.map { ($0.method, $0.path) } }
+
     /// The router: the request log around everything, then the token check, then the
     /// endpoints. An unknown path answers 401 to a client without a token, 404 after.
     func makeRouter() -> Router<StrideRequestContext> {

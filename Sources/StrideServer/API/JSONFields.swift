@@ -16,7 +16,7 @@ struct JSONFields {
         let buffer: ByteBuffer
         do {
             buffer = try await request.collectBody(upTo: limit)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw APIError(.contentTooLarge, "the body is larger than \(limit) bytes, the most this route takes")
         }
         let data = Data(buffer.readableBytesView)

@@ -2,8 +2,8 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// One line per request: method, path, status, time taken and the device — never a token,
-/// never a body (health data).
+/// One line per request: method, path, status and time taken — never a token, never a body
+/// (health data). Errors a ledger function threw become their answer here (``APIError/from(_:)``).
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = StrideRequestContext
     let logger: Logger
@@ -18,8 +18,11 @@ struct RequestLogMiddleware: RouterMiddleware {
             log(request, status: error.status.code, since: began)
             throw error
         } catch {
-            log(request, status: 500, since: began)
-            throw error
+            // A ledger function's refusal becomes its status and sentence (APIError.from).
+            let refusal = APIError.from(error)
+            log(request, status: refusal.status.code, since: began)
+            if refusal.status == .internalServerError { logger.error("\(request.method) \(request.uri.path) failed: \(error)") }
+            throw refusal
         }
     }
 

@@ -1,0 +1,121 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import StrideContract
+import StrideEvents
+import StrideLedger
+import StrideTestSupport
+import Testing
+
+@testable import StrideServer
+
+@Suite("Reads answer the command line's documents")
+struct ReadRouteTests {
+    static let samples = [
+        #"{"type":"HKQuantityTypeIdentifierStepCount","start":"2024-05-01T08:00:00+02:00","end":"2024-05-01T08:10:00+02:00","value":1200,"unit":"count","device":"phone","id":"s-1"}"#,
+        #"{"activity":"HKWorkoutActivityTypeRunning","start":"2024-05-01T07:00:00+02:00","end":"2024-05-01T07:30:00+02:00","distance":5.02,"distanceUnit":"km","source":"Strava"}"#,
+    ].joined(separator: "\n")
+
+    /// Ingests the samples above into the fixture's ledger.
+    static func fill(_ ledger: Ledger) throws {
+        let file = NSTemporaryDirectory() + "stride-read-" + UUID().uuidString + ".ndjson"
+        try samples.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        _ = try ledger.ingest(file: file)
+        _ = try ledger.registerShoe(name: "Pegasus 40", brand: "Nike", startKilometers: 10, goalKilometers: 800, makeDefault: false, at: nil)
+    }
+
+    @Test("each read's body is its contract document byte for byte, as `stride … --json` prints it")
+    func documents() async throws {
+        try await ServerFixture.with { fixture in
+            try Self.fill(fixture.ledger)
+            let ledger = fixture.ledger
+            let expected: [(String, String)] = [
+                ("/v1/daily?from=2024-05-01&to=2024-05-01", try DailyDocument(ledger, from: CivilDate("2024-05-01"), through: CivilDate("2024-05-01")).json.text),
+                ("/v1/workouts", try WorkoutsDocument(ledger).json.text),
+                ("/v1/shoes", try ShoesDocument(ledger).json.text),
+                ("/v1/mileage?shoe=pegasus%2040", try ShoesDocument(ledger, shoe: "pegasus 40").json.text),
+                ("/v1/mileage/explain?shoe=Pegasus%2040", try ShoeAuditDocument(ledger, shoe: "Pegasus 40").json.text),
+                ("/v1/notifications", try NotificationsDocument(ledger).json.text),
+                ("/v1/points", try PointsDocument(ledger).json.text),
+                ("/v1/journal", try JournalDocument(ledger).json.text),
+                ("/v1/log?from=2&limit=3", try LogDocument(ledger, from: 2, limit: 3).json.text),
+                ("/v1/log?type=shoe.registered", try LogDocument(ledger, limit: 100, type: .shoeRegistered).json.text),
+                ("/v1/stats", try StatsDocument(ledger).json.text),
+                ("/v1/replay?until=3", try ReplayDocument(ledger, through: 3).json.text),
+            ]
+            try await fixture.server.makeApplication().test(.router) { client in
+                for (uri, document) in expected {
+                    let response = try await client.execute(uri: uri, method: .get, headers: ServerFixture.headers())
+                    #expect(response.status == .ok, "\(uri)")
+                    #expect(response.text == document + "\n", "\(uri)")
+                    #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+                }
+            }
+        }
+    }
+
+    @Test("the same bytes as the `stride` binary prints, for the daily records and the shoes")
+    func sameAsTheCommandLine() async throws {
+        try await ServerFixture.with { fixture in
+            try Self.fill(fixture.ledger)
+            let stride = builtExecutable("stride")
+            try await fixture.server.makeApplication().test(.router) { client in
+                for (uri, arguments) in [("/v1/daily", ["daily"]), ("/v1/shoes", ["shoes", "list"]), ("/v1/workouts", ["workouts"])] {
+                    let cli = try runProcess(stride, ["--ledger", fixture.ledger.path] + arguments + ["--json"])
+                    let response = try await client.execute(uri: uri, method: .get, headers: ServerFixture.headers())
+                    #expect(response.text == cli.standardOutput, "\(uri)")
+                }
+            }
+        }
+    }
+
+    @Test("an unchanged ledger answers 304 to the ETag of its last answer; one more event changes it")
+    func etags() async throws {
+        try await ServerFixture.with { fixture in
+            try await fixture.server.makeApplication().test(.router) { client in
+                let first = try await client.execute(uri: "/v1/points", method: .get, headers: ServerFixture.headers())
+                let tag = try #require(first.headers[.eTag])
+                #expect(tag == "\"\(try fixture.ledger.store.lastSequence())\"")
+                let again = try await client.execute(uri: "/v1/points", method: .get, headers: ServerFixture.headers([.ifNoneMatch: tag]))
+                #expect(again.status == .notModified)
+                #expect(again.body.readableBytes == 0)
+                _ = try fixture.ledger.checkIn(at: nil)
+                let changed = try await client.execute(uri: "/v1/points", method: .get, headers: ServerFixture.headers([.ifNoneMatch: tag]))
+                #expect(changed.status == .ok)
+                #expect(changed.headers[.eTag] != tag)
+            }
+        }
+    }
+
+    @Test("a bad parameter is a 400 that names it", arguments: [
+        ("/v1/daily?from=May", "from: \"May\" is not a date like 2024-05-01"),
+        ("/v1/daily?from=2024-05-02&to=2024-05-01", "to: 2024-05-01 comes before from 2024-05-02"),
+        ("/v1/log?limit=100000", "limit: \"100000\" is not a whole number from 0 to 10000"),
+        ("/v1/log?type=shoe.eaten", "type: unknown event type \"shoe.eaten\""),
+        ("/v1/mileage/explain", "shoe: this parameter is required"),
+        ("/v1/replay?until=yesterday", "until: \"yesterday\" is neither a sequence number nor an instant"),
+        ("/v1/workouts?unassigned=maybe", "unassigned: \"maybe\" is not true or false"),
+    ])
+    func badParameters(_ uri: String, _ message: String) async throws {
+        try await ServerFixture.with { fixture in
+            try await fixture.server.makeApplication().test(.router) { client in
+                let response = try await client.execute(uri: uri, method: .get, headers: ServerFixture.headers())
+                #expect(response.status == .badRequest)
+                #expect((response.object["error"] as? String)?.hasPrefix(message) == true, "\(response.text)")
+            }
+        }
+    }
+
+    @Test("an unknown shoe is a 404 with the command line's sentence")
+    func unknownShoe() async throws {
+        try await ServerFixture.with { fixture in
+            try await fixture.server.makeApplication().test(.router) { client in
+                let response = try await client.execute(uri: "/v1/mileage/explain?shoe=Nope", method: .get, headers: ServerFixture.headers())
+                #expect(response.status == .notFound)
+                #expect(response.object["error"] as? String == ShoeError.unknownShoe("Nope", known: []).description)
+            }
+        }
+    }
+}
