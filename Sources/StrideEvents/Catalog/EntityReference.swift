@@ -14,6 +14,8 @@ public enum EntityKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringCon
     case journal = 5
     /// One day's activity rings (an Apple Health `ActivitySummary`).
     case activitySummary = 6
+    /// A device that sends to the server with an access token, by its name.
+    case device = 7
 
     /// The lowercase name used in JSON and on the command line.
     public var description: String {
@@ -25,6 +27,7 @@ public enum EntityKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringCon
         case .points: "points"
         case .journal: "journal"
         case .activitySummary: "activitySummary"
+        case .device: "device"
         }
     }
 }
