@@ -65,22 +65,26 @@ let package = Package(
         .target(name: "SampleCounts", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/SampleCounts"),
         .target(name: "ShoeMileage", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/ShoeMileage"),
         .target(name: "PointsBalance", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/PointsBalance"),
+        .target(name: "AccessTokens", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/AccessTokens"),
         // The ledger as a user sees it: open or create, verify, export, import, backup, stats.
         .target(
             name: "StrideLedger",
-            dependencies: ["StrideEvents", "StrideStore", "StrideIngest", "StrideProjection", "DailyHealth", "SampleCounts", "ShoeMileage", "PointsBalance"]
+            dependencies: [
+                "StrideEvents", "StrideStore", "StrideIngest", "StrideProjection", "DailyHealth", "SampleCounts", "ShoeMileage", "PointsBalance",
+                "AccessTokens",
+            ]
         ),
         // The JSON documents of the contract (DESIGN.md §8): what read commands print with
         // --json and what the HTTP API answers, built in one place.
         .target(
             name: "StrideContract",
-            dependencies: ["StrideLedger", "StrideEvents", "DailyHealth", "ShoeMileage", "PointsBalance"]
+            dependencies: ["StrideLedger", "StrideEvents", "DailyHealth", "ShoeMileage", "PointsBalance", "AccessTokens"]
         ),
         // The `stride` command's subcommands, kept in a library so tests can run them.
         .target(
             name: "StrideCommands",
             dependencies: [
-                "StrideLedger", "StrideContract", "StrideIngest", "DailyHealth", "ShoeMileage", "PointsBalance",
+                "StrideLedger", "StrideContract", "StrideIngest", "DailyHealth", "ShoeMileage", "PointsBalance", "AccessTokens",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/stride/Commands"
@@ -123,8 +127,10 @@ let package = Package(
         ),
         .testTarget(name: "PointsBalanceTests", dependencies: ["PointsBalance", "StrideProjection", "StrideEvents"]),
         .testTarget(name: "ShoeMileageTests", dependencies: ["ShoeMileage", "StrideProjection", "StrideEvents"]),
+        .testTarget(name: "AccessTokensTests", dependencies: ["AccessTokens", "StrideProjection", "StrideEvents"]),
         .testTarget(name: "DailyHealthTests", dependencies: ["DailyHealth", "StrideProjection", "StrideTestSupport"]),
-        .testTarget(name: "StrideLedgerTests", dependencies: ["StrideLedger", "StrideTestSupport", "ShoeMileage", "PointsBalance"]),
+        .testTarget(
+            name: "StrideLedgerTests", dependencies: ["StrideLedger", "StrideTestSupport", "ShoeMileage", "PointsBalance", "AccessTokens"]),
         // `Contract/` holds the expected JSON documents the snapshot test reads from disk.
         .testTarget(
             name: "StrideCommandTests", dependencies: ["StrideCommands", "StrideTestSupport", "stride", "stride-sample"],
