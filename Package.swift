@@ -133,7 +133,8 @@ let package = Package(
             name: "StrideLedgerTests", dependencies: ["StrideLedger", "StrideTestSupport", "ShoeMileage", "PointsBalance", "AccessTokens"]),
         // `Contract/` holds the expected JSON documents the snapshot test reads from disk.
         .testTarget(
-            name: "StrideCommandTests", dependencies: ["StrideCommands", "StrideTestSupport", "stride", "stride-sample"],
+            name: "StrideCommandTests",
+            dependencies: ["StrideCommands", "StrideLedger", "StrideEvents", "StrideTestSupport", "stride", "stride-sample"],
             exclude: ["Contract"]),
     ],
     swiftLanguageModes: [.v6]
