@@ -75,16 +75,20 @@ let package = Package(
         .target(name: "SampleCounts", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/SampleCounts"),
         .target(name: "ShoeMileage", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/ShoeMileage"),
         .target(name: "PointsBalance", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/PointsBalance"),
+        .target(name: "AccessTokens", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/AccessTokens"),
         // The ledger as a user sees it: open or create, verify, export, import, backup, stats.
         .target(
             name: "StrideLedger",
-            dependencies: ["StrideEvents", "StrideStore", "StrideIngest", "StrideProjection", "DailyHealth", "SampleCounts", "ShoeMileage", "PointsBalance"]
+            dependencies: [
+                "StrideEvents", "StrideStore", "StrideIngest", "StrideProjection", "DailyHealth", "SampleCounts", "ShoeMileage", "PointsBalance",
+                "AccessTokens",
+            ]
         ),
         // The JSON documents of the contract (DESIGN.md §8): what read commands print with
         // --json and what the HTTP API answers, built in one place.
         .target(
             name: "StrideContract",
-            dependencies: ["StrideLedger", "StrideEvents", "DailyHealth", "ShoeMileage", "PointsBalance"]
+            dependencies: ["StrideLedger", "StrideEvents", "DailyHealth", "ShoeMileage", "PointsBalance", "AccessTokens"]
         ),
         // `stride serve`: the ledger over HTTP (Hummingbird), answering with the contract's
         // documents and calling the same ledger functions as the command line.
@@ -103,7 +107,7 @@ let package = Package(
         .target(
             name: "StrideCommands",
             dependencies: [
-                "StrideLedger", "StrideContract", "StrideServer", "StrideIngest", "DailyHealth", "ShoeMileage", "PointsBalance",
+                "StrideLedger", "StrideContract", "StrideServer", "StrideIngest", "DailyHealth", "ShoeMileage", "PointsBalance", "AccessTokens",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -147,8 +151,10 @@ let package = Package(
         ),
         .testTarget(name: "PointsBalanceTests", dependencies: ["PointsBalance", "StrideProjection", "StrideEvents"]),
         .testTarget(name: "ShoeMileageTests", dependencies: ["ShoeMileage", "StrideProjection", "StrideEvents"]),
+        .testTarget(name: "AccessTokensTests", dependencies: ["AccessTokens", "StrideProjection", "StrideEvents"]),
         .testTarget(name: "DailyHealthTests", dependencies: ["DailyHealth", "StrideProjection", "StrideTestSupport"]),
-        .testTarget(name: "StrideLedgerTests", dependencies: ["StrideLedger", "StrideTestSupport", "ShoeMileage", "PointsBalance"]),
+        .testTarget(
+            name: "StrideLedgerTests", dependencies: ["StrideLedger", "StrideTestSupport", "ShoeMileage", "PointsBalance", "AccessTokens"]),
         .testTarget(
             name: "StrideServerTests",
             dependencies: [
@@ -159,7 +165,8 @@ let package = Package(
         ),
         // `Contract/` holds the expected JSON documents the snapshot test reads from disk.
         .testTarget(
-            name: "StrideCommandTests", dependencies: ["StrideCommands", "StrideTestSupport", "stride", "stride-sample"],
+            name: "StrideCommandTests",
+            dependencies: ["StrideCommands", "StrideLedger", "StrideEvents", "StrideTestSupport", "stride", "stride-sample"],
             exclude: ["Contract"]),
     ],
     swiftLanguageModes: [.v6]

@@ -19,16 +19,18 @@ public enum PointAwardPolicy {
     }
 
     /// The pending award of a rule for a day: idempotent per rule and day (the first use,
-    /// once ever), so the same award is never appended twice.
-    public static func award(_ rule: PointRule, day: CivilDate, at: Timestamp) -> PendingEvent {
+    /// once ever), so the same award is never appended twice. `sentBy` is the device that sent
+    /// what earned it through the server, if one did.
+    public static func award(_ rule: PointRule, day: CivilDate, at: Timestamp, sentBy: String? = nil) -> PendingEvent {
         PendingEvent(
-            .pointsAwarded(PointsAwarded(rule: rule, points: rule.points, day: day)), occurredAt: at, entity: .points,
+            .pointsAwarded(PointsAwarded(rule: rule, points: rule.points, day: day, sentBy: sentBy)), occurredAt: at, entity: .points,
             idempotencyKey: PointsAwarded.key(rule, day: day))
     }
 }
 
 /// The award rules as a reaction: the first use when the ledger is created, a check-in, the
-/// day's first and fifth journal entries, in the transaction that appends them.
+/// day's first and fifth journal entries, in the transaction that appends them. An award
+/// carries the sender of the check-in or entry that earned it.
 public struct PointAwards: LedgerReaction {
     let points: PointsBalanceProjection
     /// The local day of an instant, in the ledger's time zone.
@@ -52,14 +54,14 @@ public struct PointAwards: LedgerReaction {
             case .ledgerCreated:
                 awards.append(PointAwardPolicy.award(.firstUse, day: localDay(event.occurredAt), at: event.occurredAt))
             case .checkedIn(let checkIn):
-                awards.append(PointAwardPolicy.award(.dailyCheckIn, day: checkIn.day, at: event.occurredAt))
+                awards.append(PointAwardPolicy.award(.dailyCheckIn, day: checkIn.day, at: event.occurredAt, sentBy: checkIn.sentBy))
             case .journalEntryAdded(let entry):
                 let count: Int
                 if case .journalDay(let stored)? = try state.row(.journalDay(entry.day), of: points) { count = stored } else { count = 0 }
                 let ordinal = count - laterEntries[entry.day, default: 0]
                 laterEntries[entry.day, default: 0] += 1
                 if let rule = PointAwardPolicy.journalRule(ordinal: ordinal) {
-                    awards.append(PointAwardPolicy.award(rule, day: entry.day, at: event.occurredAt))
+                    awards.append(PointAwardPolicy.award(rule, day: entry.day, at: event.occurredAt, sentBy: entry.sentBy))
                 }
             default:
                 break

@@ -8,7 +8,8 @@ public struct PointsBalanceProjection: Projection {
     public typealias Row = PointsRow
 
     public let name = "points"
-    public let version: UInt32 = 1
+    /// Version 2: history lines name the device that sent their event.
+    public let version: UInt32 = 2
 
     /// Creates the projection.
     public init() {}
@@ -23,7 +24,7 @@ public struct PointsBalanceProjection: Projection {
             }
             let line = HistoryLine(
                 sequence: event.sequence, rule: award.rule.description, points: award.points, day: award.day, at: event.occurredAt,
-                reason: nil)
+                reason: nil, sentBy: award.sentBy)
             rows.update(.history(sequence: event.sequence), creating: { .history(line) }) { $0 = .history(line) }
         case .pointsSpent(let spend):
             change(rows: &rows) {
@@ -31,7 +32,8 @@ public struct PointsBalanceProjection: Projection {
                 $0.spent += spend.points
             }
             let line = HistoryLine(
-                sequence: event.sequence, rule: "spend", points: -spend.points, day: nil, at: event.occurredAt, reason: spend.reason)
+                sequence: event.sequence, rule: "spend", points: -spend.points, day: nil, at: event.occurredAt, reason: spend.reason,
+                sentBy: spend.sentBy)
             rows.update(.history(sequence: event.sequence), creating: { .history(line) }) { $0 = .history(line) }
         case .journalEntryAdded(let entry):
             rows.update(.journalDay(entry.day), creating: { .journalDay(count: 0) }) { row in
@@ -101,6 +103,9 @@ extension PointsBalanceProjection {
             writer.write(optional: line.day) { $0.write(signedVarint: $1.daysSince1970) }
             writer.write(line.at)
             writer.write(optional: line.reason) { $0.write($1) }
+            // Last and only when there is one: a line with no sender is stored as before, so
+            // a ledger that never used the server keeps its digest.
+            if let sentBy = line.sentBy { writer.write(sentBy) }
         case .journalDay(let count):
             writer.write(Prefix.journalDay.rawValue)
             writer.write(varint: UInt64(count))
@@ -128,7 +133,7 @@ extension PointsBalanceProjection {
                 HistoryLine(
                     sequence: try reader.readVarint(), rule: try reader.readString(), points: Int(try reader.readSignedVarint()),
                     day: try reader.readOptional { CivilDate(daysSince1970: try $0.readSignedVarint()) }, at: try reader.readTimestamp(),
-                    reason: try reader.readOptional { try $0.readString() }))
+                    reason: try reader.readOptional { try $0.readString() }, sentBy: reader.isAtEnd ? nil : try reader.readString()))
         case .journalDay:
             row = .journalDay(count: Int(try reader.readVarint()))
         case .journal:

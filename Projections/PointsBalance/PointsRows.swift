@@ -47,6 +47,9 @@ public struct HistoryLine: Hashable, Sendable {
     public var at: Timestamp
     /// What points were spent on.
     public var reason: String?
+    /// The device that sent the spend, or what earned the award, through the server; nil
+    /// for an action on the machine.
+    public var sentBy: String? = nil
 }
 
 /// One journal entry.

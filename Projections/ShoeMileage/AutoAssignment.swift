@@ -16,7 +16,8 @@ public enum AutoAssignmentPolicy {
 }
 
 /// The auto-assignment policy as a reaction: new runs, appended by an ingest, are assigned
-/// to the default shoe in the same transaction.
+/// to the default shoe in the same transaction. An assignment carries the sender of the run
+/// it answers: a run a phone sent through the server was put on its shoe "via" that phone.
 public struct AutoAssignment: LedgerReaction {
     let mileage: ShoeMileageProjection
 
@@ -28,22 +29,23 @@ public struct AutoAssignment: LedgerReaction {
     public var answeredTypes: Set<EventType> { [.workoutRecorded] }
 
     public func react(to appended: [ProjectionEvent], state: any ProjectionStateReader) throws -> [PendingEvent] {
-        let recorded = appended.filter { event in
-            if case .event(.workoutRecorded(let workout)) = event.content { return workout.isRunning }
-            return false
+        let recorded: [(event: ProjectionEvent, sentBy: String?)] = appended.compactMap { event in
+            if case .event(.workoutRecorded(let workout)) = event.content, workout.isRunning { return (event, workout.sentBy) }
+            return nil
         }
         guard !recorded.isEmpty, case .rack(let rack)? = try state.row(.rack, of: mileage) else { return [] }
         let defaultShoe: Shoe? = try rack.defaultShoe.flatMap { id in
             if case .shoe(let shoe)? = try state.row(.shoe(id), of: mileage) { return shoe }
             return nil
         }
-        return try recorded.compactMap { event in
+        return try recorded.compactMap { event, sentBy in
             guard case .workout(let workout)? = try state.row(.workout(event.entity.id), of: mileage),
                 let shoe = AutoAssignmentPolicy.shoe(for: workout, rack: rack, defaultShoe: defaultShoe)
             else { return nil }
             // One automatic assignment per workout, ever: its key is the workout's.
             return PendingEvent(
-                .workoutAssigned(WorkoutAssigned(shoe: shoe, origin: .auto)), occurredAt: event.recordedAt, entity: event.entity,
+                .workoutAssigned(WorkoutAssigned(shoe: shoe, origin: .auto, sentBy: sentBy)), occurredAt: event.recordedAt,
+                entity: event.entity,
                 idempotencyKey: IdempotencyKey(hashing: Array("auto-assignment".utf8) + withUnsafeBytes(of: event.entity.id.bigEndian) { Array($0) }))
         }
     }

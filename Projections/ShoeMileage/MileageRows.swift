@@ -131,6 +131,9 @@ public struct AuditEntry: Hashable, Sendable {
     public var kilometers: Double
     /// A sentence: the workout, its source, how its distance was read.
     public var detail: String
+    /// The device that sent the event through the server (for an automatic assignment, the
+    /// one that sent the run); nil for an action on the machine.
+    public var sentBy: String? = nil
 }
 
 /// One message of the outbox.

@@ -83,6 +83,9 @@ extension ShoeMileageProjection {
             writer.write(optional: entry.origin) { $0.write($1.rawValue) }
             writer.write(entry.kilometers)
             writer.write(entry.detail)
+            // Last and only when there is one: a line with no sender is stored as before, so
+            // a ledger that never used the server keeps its digest.
+            if let sentBy = entry.sentBy { writer.write(sentBy) }
         case .notification(let note):
             writer.write(Prefix.notification.rawValue)
             writer.write(varint: note.sequence)
@@ -140,7 +143,8 @@ extension ShoeMileageProjection {
             row = .audit(
                 AuditEntry(
                     sequence: sequence, recordedAt: recordedAt, kind: kind, workout: try reader.readOptional { try $0.read(fixed: UInt128.self) },
-                    origin: try reader.readOptional(origin), kilometers: try reader.readDouble(), detail: try reader.readString()))
+                    origin: try reader.readOptional(origin), kilometers: try reader.readDouble(), detail: try reader.readString(),
+                    sentBy: reader.isAtEnd ? nil : try reader.readString()))
         case .notification:
             let sequence = try reader.readVarint()
             let at = try reader.readTimestamp()

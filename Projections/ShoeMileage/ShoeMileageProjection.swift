@@ -10,7 +10,8 @@ public struct ShoeMileageProjection: Projection {
     public typealias Row = MileageRow
 
     public let name = "mileage"
-    public let version: UInt32 = 1
+    /// Version 2: audit lines name the device that sent their event.
+    public let version: UInt32 = 2
 
     /// Creates the projection.
     public init() {}
@@ -26,7 +27,8 @@ public struct ShoeMileageProjection: Projection {
             audit(
                 AuditEntry(
                     sequence: event.sequence, recordedAt: event.recordedAt, kind: .registered, workout: nil, origin: nil,
-                    kilometers: registered.startKilometers, detail: "registered with \(Self.format(registered.startKilometers)) km already run"),
+                    kilometers: registered.startKilometers, detail: "registered with \(Self.format(registered.startKilometers)) km already run",
+                    sentBy: registered.sentBy),
                 shoe: registered.shoe, rows: &rows)
             announceGoal(of: registered.shoe, event: event, rows: &rows)
         case .shoeRenamed(let renamed):
@@ -39,10 +41,10 @@ public struct ShoeMileageProjection: Projection {
         case .workoutRecorded(let recorded):
             record(recorded, event: event, rows: &rows)
         case .workoutAssigned(let assigned):
-            assign(event.entity.id, to: assigned.shoe, origin: assigned.origin, event: event, rows: &rows)
+            assign(event.entity.id, to: assigned.shoe, origin: assigned.origin, sentBy: assigned.sentBy, event: event, rows: &rows)
         case .workoutAssignmentChanged(let change):
             switch change.change {
-            case .unassigned: unassign(event.entity.id, kind: .unassigned, event: event, rows: &rows)
+            case .unassigned: unassign(event.entity.id, kind: .unassigned, sentBy: change.sentBy, event: event, rows: &rows)
             case .excluded: updateWorkout(event.entity.id, rows: &rows) { $0.isExcluded = true }
             }
         default:
@@ -66,12 +68,13 @@ public struct ShoeMileageProjection: Projection {
     }
 
     private func assign(
-        _ workoutID: UInt128, to shoeID: UInt128, origin: AssignmentOrigin, event: ProjectionEvent, rows: inout ProjectionRows<Key, Row>
+        _ workoutID: UInt128, to shoeID: UInt128, origin: AssignmentOrigin, sentBy: String?, event: ProjectionEvent,
+        rows: inout ProjectionRows<Key, Row>
     ) {
         guard case .workout(let workout)? = rows.row(.workout(workoutID)), workout.shoe != shoeID,
             case .shoe(let shoe)? = rows.row(.shoe(shoeID))
         else { return }
-        if workout.shoe != nil { unassign(workoutID, kind: .movedToAnotherShoe, event: event, rows: &rows) }
+        if workout.shoe != nil { unassign(workoutID, kind: .movedToAnotherShoe, sentBy: sentBy, event: event, rows: &rows) }
         updateWorkout(workoutID, rows: &rows) {
             $0.shoe = shoeID
             $0.origin = origin
@@ -84,7 +87,7 @@ public struct ShoeMileageProjection: Projection {
         audit(
             AuditEntry(
                 sequence: event.sequence, recordedAt: event.recordedAt, kind: .assigned, workout: workoutID, origin: origin,
-                kilometers: workout.kilometers, detail: Self.describe(workout)),
+                kilometers: workout.kilometers, detail: Self.describe(workout), sentBy: sentBy),
             shoe: shoeID, rows: &rows)
         if origin == .auto {
             // The run's notification names the shoe it went to on arrival.
@@ -97,7 +100,9 @@ public struct ShoeMileageProjection: Projection {
         announceGoal(of: shoeID, event: event, rows: &rows)
     }
 
-    private func unassign(_ workoutID: UInt128, kind: AuditEntry.Kind, event: ProjectionEvent, rows: inout ProjectionRows<Key, Row>) {
+    private func unassign(
+        _ workoutID: UInt128, kind: AuditEntry.Kind, sentBy: String?, event: ProjectionEvent, rows: inout ProjectionRows<Key, Row>
+    ) {
         guard case .workout(let workout)? = rows.row(.workout(workoutID)), let shoeID = workout.shoe else { return }
         updateShoe(shoeID, rows: &rows) { shoe in
             shoe.kilometers -= workout.kilometers
@@ -110,7 +115,7 @@ public struct ShoeMileageProjection: Projection {
         audit(
             AuditEntry(
                 sequence: event.sequence, recordedAt: event.recordedAt, kind: kind, workout: workoutID, origin: nil,
-                kilometers: -workout.kilometers, detail: Self.describe(workout)),
+                kilometers: -workout.kilometers, detail: Self.describe(workout), sentBy: sentBy),
             shoe: shoeID, rows: &rows)
     }
 

@@ -28,10 +28,15 @@ public struct PointsDocument: ContractDocument {
         return .object([
             "balance": .integer(account.balance), "earned": .integer(account.earned), "spent": .integer(account.spent),
             "history": .array(statement.history.map { line in
-                .object([
-                    "sequence": .integer(line.sequence), "rule": .string(line.rule), "points": .integer(line.points),
-                    "day": .string(line.day?.description), "at": .string(time.format(line.at)), "reason": .string(line.reason),
-                ])
+                var members: [JSONValue.Member] = [
+                    .init("sequence", .integer(line.sequence)), .init("rule", .string(line.rule)), .init("points", .integer(line.points)),
+                    .init("day", .string(line.day?.description)), .init("at", .string(time.format(line.at))),
+                    .init("reason", .string(line.reason)),
+                ]
+                // Only where a device sent the spend, or what earned the award: a history of
+                // actions on the machine prints as it always did.
+                if let sentBy = line.sentBy { members.append(.init("via", .string(sentBy))) }
+                return .object(members)
             }),
         ])
     }

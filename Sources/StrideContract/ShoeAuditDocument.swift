@@ -38,11 +38,16 @@ public struct ShoeAuditDocument: ContractDocument {
             "shoe": ShoesDocument.json(shoe),
             "entries": .array(steps.map { step in
                 let entry = step.entry
-                return .object([
-                    "sequence": .integer(entry.sequence), "recordedAt": .string(time.format(entry.recordedAt)),
-                    "kind": .string(entry.kindName), "workout": .string(entry.workout.map(Ledger.workoutID)),
-                    "kilometers": .number(entry.kilometers), "runningTotal": .number(step.runningTotal), "detail": .string(entry.detail),
-                ])
+                var members: [JSONValue.Member] = [
+                    .init("sequence", .integer(entry.sequence)), .init("recordedAt", .string(time.format(entry.recordedAt))),
+                    .init("kind", .string(entry.kindName)), .init("workout", .string(entry.workout.map(Ledger.workoutID))),
+                    .init("kilometers", .number(entry.kilometers)), .init("runningTotal", .number(step.runningTotal)),
+                    .init("detail", .string(entry.detail)),
+                ]
+                // Only where a device sent the event: an audit of actions on the machine
+                // prints as it always did.
+                if let sentBy = entry.sentBy { members.append(.init("via", .string(sentBy))) }
+                return .object(members)
             }),
             "kilometers": .number(shoe.shoe.kilometers),
         ])

@@ -16,7 +16,10 @@ public struct StrideServer: Sendable {
 
     /// A server over `ledger`.
     /// - Throws: when the ledger's folder for uploads cannot be made.
-    public init(ledger: Ledger, settings: ServerSettings = ServerSettings(), logger: Logger, authenticate: @escaping Authenticator) throws {
+    public init(
+        ledger: Ledger, settings: ServerSettings = ServerSettings(), logger: Logger,
+        authenticate: @escaping Authenticator = { ledger, token in try ledger.device(authenticating: token) }
+    ) throws {
         api = try StrideAPI(worker: LedgerWorker(ledger: ledger), settings: settings)
         self.authenticate = authenticate
         self.logger = logger

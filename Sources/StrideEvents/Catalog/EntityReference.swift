@@ -14,6 +14,8 @@ public enum EntityKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringCon
     case journal = 5
     /// One day's activity rings (an Apple Health `ActivitySummary`).
     case activitySummary = 6
+    /// A device that sends to the server with an access token, by its name.
+    case device = 7
     /// One request sent to the server with an idempotency key (its answer is kept).
     case request = 8
 
@@ -27,6 +29,7 @@ public enum EntityKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringCon
         case .points: "points"
         case .journal: "journal"
         case .activitySummary: "activitySummary"
+        case .device: "device"
         case .request: "request"
         }
     }

@@ -6,9 +6,12 @@
 public protocol EventPayload: Sendable, Hashable {
     /// The event type this payload is the body of.
     static var eventType: EventType { get }
-    /// The schema version ``encode(into:)`` writes.
+    /// The newest schema version: the one this Stride writes, and the newest it reads.
     static var schemaVersion: UInt16 { get }
-    /// Writes the payload in the current schema version.
+    /// The schema version ``encode(into:)`` writes this value in: ``schemaVersion``, unless
+    /// the value fits an older version exactly (see ``SentThroughServer``).
+    var writtenSchemaVersion: UInt16 { get }
+    /// Writes the payload in ``writtenSchemaVersion``.
     func encode(into writer: inout BinaryWriter)
     /// Reads a payload written in `schemaVersion`, upcasting older versions.
     /// - Throws: ``DecodingFailure`` when the bytes do not hold such a payload.
@@ -18,11 +21,14 @@ public protocol EventPayload: Sendable, Hashable {
 }
 
 extension EventPayload {
-    /// The payload's bytes in the current schema version.
+    /// The newest version, for payloads whose every value is written in it.
+    public var writtenSchemaVersion: UInt16 { Self.schemaVersion }
+
+    /// The payload's bytes, in the version it is written in.
     public var encoded: EncodedPayload {
         var writer = BinaryWriter()
         encode(into: &writer)
-        return EncodedPayload(typeCode: Self.eventType.code, schemaVersion: Self.schemaVersion, bytes: writer.bytes)
+        return EncodedPayload(typeCode: Self.eventType.code, schemaVersion: writtenSchemaVersion, bytes: writer.bytes)
     }
 
     /// A failure for a schema version this payload does not know.

@@ -50,6 +50,10 @@ extension EventType {
     public static let checkedIn = EventType(code: 42, name: "checkin.recorded")
     /// A journal entry was written.
     public static let journalEntryAdded = EventType(code: 43, name: "journal.added")
+    /// A device was given an access token for the server.
+    public static let tokenAdded = EventType(code: 50, name: "token.added")
+    /// A device's access token was revoked.
+    public static let tokenRevoked = EventType(code: 51, name: "token.revoked")
     /// The server answered a request that carried an idempotency key.
     public static let requestAnswered = EventType(code: 60, name: "request.answered")
 
@@ -57,7 +61,7 @@ extension EventType {
     public static let catalog: [EventType] = [
         .ledgerCreated, .sampleRecorded, .workoutRecorded, .activitySummaryRecorded, .shoeRegistered, .shoeRenamed,
         .shoeRetirementChanged, .defaultShoeSelected, .workoutAssigned, .workoutAssignmentChanged, .pointsAwarded, .pointsSpent,
-        .checkedIn, .journalEntryAdded, .requestAnswered,
+        .checkedIn, .journalEntryAdded, .tokenAdded, .tokenRevoked, .requestAnswered,
     ]
 
     /// The known type with a code, if any.

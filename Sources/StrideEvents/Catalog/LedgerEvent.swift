@@ -14,6 +14,8 @@ public enum LedgerEvent: Hashable, Sendable {
     case pointsSpent(PointsSpent)
     case checkedIn(CheckedIn)
     case journalEntryAdded(JournalEntryAdded)
+    case tokenAdded(TokenAdded)
+    case tokenRevoked(TokenRevoked)
     case requestAnswered(RequestAnswered)
     /// An event this version of Stride cannot read: a type or schema version from a newer
     /// Stride. It is kept and shown, and projections pass over it.
@@ -36,8 +38,31 @@ public enum LedgerEvent: Hashable, Sendable {
         case .pointsSpent(let payload): payload
         case .checkedIn(let payload): payload
         case .journalEntryAdded(let payload): payload
+        case .tokenAdded(let payload): payload
+        case .tokenRevoked(let payload): payload
         case .requestAnswered(let payload): payload
         case .unrecognized: nil
+        }
+    }
+
+    /// The device that sent the event through the server, for the events that record one;
+    /// nil for everything else.
+    public var sentBy: String? {
+        switch self {
+        case .sampleRecorded(let payload): payload.sentBy
+        case .workoutRecorded(let payload): payload.sentBy
+        case .shoeRegistered(let payload): payload.sentBy
+        case .shoeRenamed(let payload): payload.sentBy
+        case .shoeRetirementChanged(let payload): payload.sentBy
+        case .defaultShoeSelected(let payload): payload.sentBy
+        case .workoutAssigned(let payload): payload.sentBy
+        case .workoutAssignmentChanged(let payload): payload.sentBy
+        case .pointsAwarded(let payload): payload.sentBy
+        case .pointsSpent(let payload): payload.sentBy
+        case .checkedIn(let payload): payload.sentBy
+        case .journalEntryAdded(let payload): payload.sentBy
+        case .requestAnswered(let answer): answer.device
+        case .ledgerCreated, .activitySummaryRecorded, .tokenAdded, .tokenRevoked, .unrecognized: nil
         }
     }
 
@@ -58,6 +83,8 @@ public enum LedgerEvent: Hashable, Sendable {
         case .pointsSpent: PointsSpent.eventType.code
         case .checkedIn: CheckedIn.eventType.code
         case .journalEntryAdded: JournalEntryAdded.eventType.code
+        case .tokenAdded: TokenAdded.eventType.code
+        case .tokenRevoked: TokenRevoked.eventType.code
         case .requestAnswered: RequestAnswered.eventType.code
         case .unrecognized(let encoded): encoded.typeCode
         }
@@ -114,6 +141,10 @@ public enum LedgerEvent: Hashable, Sendable {
                 event = .checkedIn(try decode(CheckedIn.self, &reader, schemaVersion))
             case JournalEntryAdded.eventType.code:
                 event = .journalEntryAdded(try decode(JournalEntryAdded.self, &reader, schemaVersion))
+            case TokenAdded.eventType.code:
+                event = .tokenAdded(try decode(TokenAdded.self, &reader, schemaVersion))
+            case TokenRevoked.eventType.code:
+                event = .tokenRevoked(try decode(TokenRevoked.self, &reader, schemaVersion))
             case RequestAnswered.eventType.code:
                 event = .requestAnswered(try decode(RequestAnswered.self, &reader, schemaVersion))
             default:
@@ -136,7 +167,8 @@ public enum LedgerEvent: Hashable, Sendable {
         return try P(decoding: &reader, schemaVersion: version)
     }
 
-    /// Writes the payload in its current schema version; returns its type code and version.
+    /// Writes the payload in the version it is written in (see
+    /// ``EventPayload/writtenSchemaVersion``); returns its type code and that version.
     public func encode(into writer: inout BinaryWriter) -> (typeCode: UInt16, schemaVersion: UInt16) {
         // A switch rather than `payload`: boxing a large payload in an existential costs
         // more than encoding it.
@@ -155,6 +187,8 @@ public enum LedgerEvent: Hashable, Sendable {
         case .pointsSpent(let payload): return Self.encode(payload, into: &writer)
         case .checkedIn(let payload): return Self.encode(payload, into: &writer)
         case .journalEntryAdded(let payload): return Self.encode(payload, into: &writer)
+        case .tokenAdded(let payload): return Self.encode(payload, into: &writer)
+        case .tokenRevoked(let payload): return Self.encode(payload, into: &writer)
         case .requestAnswered(let payload): return Self.encode(payload, into: &writer)
         case .unrecognized(let encoded):
             writer.write(raw: encoded.bytes)
@@ -164,7 +198,7 @@ public enum LedgerEvent: Hashable, Sendable {
 
     private static func encode<P: EventPayload>(_ payload: P, into writer: inout BinaryWriter) -> (UInt16, UInt16) {
         payload.encode(into: &writer)
-        return (P.eventType.code, P.schemaVersion)
+        return (P.eventType.code, payload.writtenSchemaVersion)
     }
 }
 

@@ -9,6 +9,9 @@ final class IngestCollector {
     /// starts while the reader is still warming up, then doubling up to `batchSize`.
     private var limit: Int
     private let deliver: (IngestBatch) throws -> Void
+    /// The device that sent the file through the server, recorded in every sample and
+    /// workout; nil for a file ingested on the machine.
+    private let sentBy: String?
     /// The counts so far, but for samples of catalogued types (see ``counts``).
     private var tallies = ReadCounts()
     /// Samples of catalogued types, by catalog code: counted without hashing their names.
@@ -28,11 +31,13 @@ final class IngestCollector {
         return counts
     }
 
-    /// Creates a collector handing each full batch to `deliver`.
-    init(batchSize: Int, deliver: @escaping (IngestBatch) throws -> Void) {
+    /// Creates a collector handing each full batch to `deliver`, recording `sentBy` as the
+    /// sender of every sample and workout.
+    init(batchSize: Int, sentBy: String? = nil, deliver: @escaping (IngestBatch) throws -> Void) {
         self.batchSize = batchSize
         self.limit = min(batchSize, 500)
         self.deliver = deliver
+        self.sentBy = sentBy
         batch.reserveCapacity(batchSize)
     }
 
@@ -50,15 +55,19 @@ final class IngestCollector {
         if let problem = SampleQuality.problem(with: sample) {
             tallies.noteLeftOut(problem, at: "\(file):\(line)")
         }
+        if let sentBy { sample.sentBy = sentBy }
         let start = sample.start
         let facts = SampleFacts(sample, isSyncIdentified: SampleIdentity.isSyncIdentified(entity))
         try add(PendingEvent(.sampleRecorded(consume sample), occurredAt: start, entity: entity, idempotencyKey: key), facts: consume facts)
     }
 
-    /// Adds a workout.
+    /// Adds a workout (`event` records `workout`).
     func add(workout: WorkoutRecorded, _ event: PendingEvent) throws {
         tallies.workouts += 1
-        try add(event)
+        guard let sentBy else { return try add(event) }
+        var sent = workout
+        sent.sentBy = sentBy
+        try add(PendingEvent(.workoutRecorded(sent), occurredAt: event.occurredAt, entity: event.entity, idempotencyKey: event.idempotencyKey))
     }
 
     /// Adds an activity summary.

@@ -46,16 +46,18 @@ public enum IngestReader {
     /// Reads `file`, handing each full batch (and the last) to `deliver`, in file order.
     ///
     /// - Parameters:
+    ///   - sentBy: the device that sent the file through the server, recorded in every sample
+    ///     and workout read; nil for a file ingested on the machine.
     ///   - progress: called now and then, from the reading thread.
     ///   - deliver: receives batches; what it throws stops the read and is rethrown.
     /// - Returns: the format and what was read.
     /// - Throws: ``IngestError`` naming the file and line, or what `deliver` throws.
     public static func read(
-        file: String, batchSize: Int = defaultBatchSize, progress: (IngestProgress) -> Void = { _ in },
+        file: String, batchSize: Int = defaultBatchSize, sentBy: String? = nil, progress: (IngestProgress) -> Void = { _ in },
         deliver: @escaping (IngestBatch) throws -> Void
     ) throws -> ReadResult {
         let format = try InputFormat.detect(file: file)
-        let collector = IngestCollector(batchSize: batchSize, deliver: deliver)
+        let collector = IngestCollector(batchSize: batchSize, sentBy: sentBy, deliver: deliver)
         var bytesRead = 0
         func report(_ total: Int) {
             progress(IngestProgress(bytesRead: bytesRead, totalBytes: total, records: collector.recordsRead))

@@ -32,11 +32,15 @@ extension Ledger {
     /// batch in one write transaction. A batch already committed stays committed whatever
     /// happens after it; running the same ingest again appends only what is missing.
     ///
-    /// - Parameter progress: called now and then from the reading thread.
+    /// - Parameters:
+    ///   - sentBy: the device that sent the file through the server (nil on the machine):
+    ///     recorded in every sample and workout read, in the automatic assignments of its
+    ///     runs, and in the step awards made when it ends.
+    ///   - progress: called now and then from the reading thread.
     /// - Throws: `IngestError` naming the file and line, or a storage error; the batches
     ///   before the failure are committed.
     public func ingest(
-        file: String, batchSize: Int = IngestReader.defaultBatchSize,
+        file: String, batchSize: Int = IngestReader.defaultBatchSize, sentBy: String? = nil,
         progress: @escaping @Sendable (IngestProgress) -> Void = { _ in }
     ) throws -> FileIngestReport {
         let began = Date()
@@ -48,7 +52,7 @@ extension Ledger {
                 // The days each batch's steps touch are noted here, on the reading thread,
                 // which waits for the appending one anyway.
                 var stepDays = Set<CivilDate>()
-                let result = try IngestReader.read(file: file, batchSize: batchSize, progress: progress) { batch in
+                let result = try IngestReader.read(file: file, batchSize: batchSize, sentBy: sentBy, progress: progress) { batch in
                     stepDays.formUnion(dailyHealth.stepDays(of: batch.events))
                     try pipe.put(batch)
                 }
@@ -89,7 +93,7 @@ extension Ledger {
         }
         // Step awards, once the last batch is in: for every day the file's steps touch (new or
         // already known, so that a re-run after a crash still awards what was missed).
-        let stepAwards = try awardSteps(for: stepDays)
+        let stepAwards = try awardSteps(for: stepDays, sentBy: sentBy)
         return FileIngestReport(
             file: file, format: result.format, counts: result.counts, appended: appended, duplicates: duplicates,
             autoAssigned: autoAssigned, stepAwards: stepAwards, seconds: Date().timeIntervalSince(began), bytes: result.bytes)

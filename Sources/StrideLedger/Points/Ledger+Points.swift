@@ -28,33 +28,36 @@ extension Ledger {
     public func localDay(_ instant: Timestamp) -> CivilDate { dailyHealth.calendar.day(of: instant) }
 
     /// Checks in for the local day of `at` (now by default). Returns false when that day
-    /// already has a check-in (nothing is appended then).
+    /// already has a check-in (nothing is appended then). `sentBy` names the device that sent
+    /// it through the server (nil on the machine); its award names that device too.
     /// - Throws: ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
-    public func checkIn(at: Timestamp?) throws -> (day: CivilDate, isNew: Bool) {
+    public func checkIn(at: Timestamp?, sentBy: String? = nil) throws -> (day: CivilDate, isNew: Bool) {
         let when = try actionInstant(at)
         let day = localDay(when)
         let outcome = try append([
-            PendingEvent(.checkedIn(CheckedIn(day: day)), occurredAt: when, entity: .points, idempotencyKey: CheckedIn.key(day: day))
+            PendingEvent(.checkedIn(CheckedIn(day: day, sentBy: sentBy)), occurredAt: when, entity: .points, idempotencyKey: CheckedIn.key(day: day))
         ])
         return (day, outcome.appendedCount == 1)
     }
 
-    /// Adds a journal entry; returns the points it earned.
+    /// Adds a journal entry; returns the points it earned. `sentBy` names the device that sent
+    /// it through the server (nil on the machine); its awards name that device too.
     /// - Throws: ``PointsError/emptyEntry``; ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
-    public func addJournalEntry(_ text: String, at: Timestamp?) throws -> [PointsAwarded] {
+    public func addJournalEntry(_ text: String, at: Timestamp?, sentBy: String? = nil) throws -> [PointsAwarded] {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw PointsError.emptyEntry }
         let when = try actionInstant(at)
         let outcome = try append([
-            PendingEvent(.journalEntryAdded(JournalEntryAdded(text: trimmed, day: localDay(when))), occurredAt: when, entity: .journal)
+            PendingEvent(.journalEntryAdded(JournalEntryAdded(text: trimmed, day: localDay(when), sentBy: sentBy)), occurredAt: when, entity: .journal)
         ])
         return outcome.followUps.compactMap { if case .event(.pointsAwarded(let award)) = $0.body { award } else { nil } }
     }
 
     /// Spends points, only if the balance covers them — even with another process spending
     /// at the same moment: the spend expects the account unchanged since the balance was read.
+    /// `sentBy` names the device that sent it through the server (nil on the machine).
     /// - Throws: ``PointsError/overdraw(balance:wanted:)`` (nothing appended); ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
-    public func spend(_ amount: Int, reason: String, at: Timestamp?) throws -> Int {
+    public func spend(_ amount: Int, reason: String, at: Timestamp?, sentBy: String? = nil) throws -> Int {
         guard amount >= 1 else { throw PointsError.notPositive(amount) }
         let trimmed = reason.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw PointsError.emptyReason }
@@ -64,13 +67,14 @@ extension Ledger {
             let balance = try account().balance
             guard amount <= balance else { throw PointsError.overdraw(balance: balance, wanted: amount) }
             return Decision(
-                events: [PendingEvent(.pointsSpent(PointsSpent(points: amount, reason: trimmed)), occurredAt: when, entity: .points)],
+                events: [PendingEvent(.pointsSpent(PointsSpent(points: amount, reason: trimmed, sentBy: sentBy)), occurredAt: when, entity: .points)],
                 expecting: [VersionExpectation(.points, version: version)], value: balance - amount)
         }
     }
 
-    /// Awards the step tiers reached by each day's merged step count (never taking any back).
-    func awardSteps(for days: Set<CivilDate>) throws -> [PointsAwarded] {
+    /// Awards the step tiers reached by each day's merged step count (never taking any back),
+    /// naming `sentBy`, the device that sent the ingest that ended, when there is one.
+    func awardSteps(for days: Set<CivilDate>, sentBy: String? = nil) throws -> [PointsAwarded] {
         let ordered = days.sorted()
         guard var first = ordered.first, let last = ordered.last else { return [] }
         var next = 0
@@ -87,7 +91,7 @@ extension Ledger {
             if half < windowEnd { halves.append((half.adding(days: 1), windowEnd)) }
             let totals = try halves.concurrentMap { part in try daily.stepTotals(from: part.first, through: part.last) }
             awards += totals.joined().filter { days.contains($0.day) }.flatMap { total in
-                PointAwardPolicy.stepRules(steps: total.steps).map { PointAwardPolicy.award($0, day: total.day, at: now) }
+                PointAwardPolicy.stepRules(steps: total.steps).map { PointAwardPolicy.award($0, day: total.day, at: now, sentBy: sentBy) }
             }
             store.releaseMappedPages()
             // The next window starts at the next day touched: days centuries apart cost no

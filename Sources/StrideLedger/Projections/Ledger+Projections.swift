@@ -1,3 +1,4 @@
+import AccessTokens
 import DailyHealth
 import PointsBalance
 import ShoeMileage
@@ -9,13 +10,16 @@ import StrideStore
 
 extension Ledger {
     /// Every projection of the ledger, configured for its time zone.
-    public var projections: [any Projection] { [dailyHealth, SampleCountsProjection(), mileage, points] }
+    public var projections: [any Projection] { [dailyHealth, SampleCountsProjection(), mileage, points, accessTokens] }
 
     /// The points projection.
     var points: PointsBalanceProjection { PointsBalanceProjection() }
 
     /// The mileage projection.
     var mileage: ShoeMileageProjection { ShoeMileageProjection() }
+
+    /// The access-tokens projection.
+    var accessTokens: AccessTokensProjection { AccessTokensProjection() }
 
     /// The policies that answer appended events in the same transaction.
     var reactions: [any LedgerReaction] {

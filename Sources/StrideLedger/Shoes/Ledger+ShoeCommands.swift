@@ -15,11 +15,13 @@ extension Ledger {
         VersionExpectation(.rack, version: try store.version(of: .rack))
     }
 
-    /// Registers a shoe; returns it.
+    /// Registers a shoe; returns it. `sentBy` names the device that sent the command through
+    /// the server (nil on the machine), as every action below takes it.
     /// - Throws: ``ShoeError/nameTaken(_:)`` or ``ShoeError/emptyName``; ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
     @discardableResult
     public func registerShoe(
-        name: String, brand: String?, startKilometers: Double, goalKilometers: Double?, makeDefault: Bool, at: Timestamp?
+        name: String, brand: String?, startKilometers: Double, goalKilometers: Double?, makeDefault: Bool, at: Timestamp?,
+        sentBy: String? = nil
     ) throws -> UInt128 {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw ShoeError.emptyName }
@@ -34,11 +36,14 @@ extension Ledger {
             }
             var events = [
                 PendingEvent(
-                    .shoeRegistered(ShoeRegistered(shoe: id, name: trimmed, brand: brand, startKilometers: startKilometers, goalKilometers: goalKilometers)),
+                    .shoeRegistered(
+                        ShoeRegistered(
+                            shoe: id, name: trimmed, brand: brand, startKilometers: startKilometers, goalKilometers: goalKilometers,
+                            sentBy: sentBy)),
                     occurredAt: when, entity: .rack)
             ]
             if makeDefault {
-                events.append(PendingEvent(.defaultShoeSelected(DefaultShoeSelected(shoe: id)), occurredAt: when, entity: .rack))
+                events.append(PendingEvent(.defaultShoeSelected(DefaultShoeSelected(shoe: id, sentBy: sentBy)), occurredAt: when, entity: .rack))
             }
             return Decision(events: events, expecting: [expectation], value: id)
         }
@@ -46,7 +51,7 @@ extension Ledger {
 
     /// Renames a shoe.
     /// - Throws: ``ShoeError``; ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
-    public func renameShoe(_ text: String, to newName: String, at: Timestamp?) throws {
+    public func renameShoe(_ text: String, to newName: String, at: Timestamp?, sentBy: String? = nil) throws {
         let when = try actionInstant(at)
         let trimmed = newName.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw ShoeError.emptyName }
@@ -57,13 +62,13 @@ extension Ledger {
                 throw ShoeError.nameTaken(other.shoe.name)
             }
             guard shoe.name != trimmed else { throw ShoeError.alreadyThat("the shoe is already named \(trimmed)") }
-            return Decision(events: [PendingEvent(.shoeRenamed(ShoeRenamed(shoe: shoe.id, name: trimmed)), occurredAt: when, entity: .rack)], expecting: [expectation])
+            return Decision(events: [PendingEvent(.shoeRenamed(ShoeRenamed(shoe: shoe.id, name: trimmed, sentBy: sentBy)), occurredAt: when, entity: .rack)], expecting: [expectation])
         }
     }
 
     /// Retires a shoe, or brings it back.
     /// - Throws: ``ShoeError``; ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
-    public func setRetired(_ text: String, _ isRetired: Bool, at: Timestamp?) throws {
+    public func setRetired(_ text: String, _ isRetired: Bool, at: Timestamp?, sentBy: String? = nil) throws {
         let when = try actionInstant(at)
         try decideOnRack {
             let expectation = try rackExpectation()
@@ -71,13 +76,13 @@ extension Ledger {
             guard shoe.isRetired != isRetired else {
                 throw ShoeError.alreadyThat("\(shoe.name) is \(isRetired ? "already retired" : "not retired")")
             }
-            return Decision(events: [PendingEvent(.shoeRetirementChanged(ShoeRetirement(shoe: shoe.id, isRetired: isRetired)), occurredAt: when, entity: .rack)], expecting: [expectation])
+            return Decision(events: [PendingEvent(.shoeRetirementChanged(ShoeRetirement(shoe: shoe.id, isRetired: isRetired, sentBy: sentBy)), occurredAt: when, entity: .rack)], expecting: [expectation])
         }
     }
 
     /// Makes a shoe the default (new runs from now go to it), or clears the default.
     /// - Throws: ``ShoeError``; ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
-    public func setDefaultShoe(_ text: String?, at: Timestamp?) throws {
+    public func setDefaultShoe(_ text: String?, at: Timestamp?, sentBy: String? = nil) throws {
         let when = try actionInstant(at)
         try decideOnRack {
             let expectation = try rackExpectation()
@@ -87,13 +92,13 @@ extension Ledger {
                 guard !shoe.isRetired else { throw ShoeError.retired(shoe.name) }
                 chosen = shoe.id
             }
-            return Decision(events: [PendingEvent(.defaultShoeSelected(DefaultShoeSelected(shoe: chosen)), occurredAt: when, entity: .rack)], expecting: [expectation])
+            return Decision(events: [PendingEvent(.defaultShoeSelected(DefaultShoeSelected(shoe: chosen, sentBy: sentBy)), occurredAt: when, entity: .rack)], expecting: [expectation])
         }
     }
 
     /// Assigns a run to a shoe by hand (moving it from another shoe, if on one).
     /// - Throws: ``ShoeError``; ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
-    public func assign(workout workoutText: String, to shoeText: String, at: Timestamp?) throws {
+    public func assign(workout workoutText: String, to shoeText: String, at: Timestamp?, sentBy: String? = nil) throws {
         let when = try actionInstant(at)
         try decideOnRack {
             let expectations = [try rackExpectation()]
@@ -104,24 +109,24 @@ extension Ledger {
             guard workout.shoe != shoe.id else { throw ShoeError.alreadyThat("workout \(Self.workoutID(workout.id)) is already on \(shoe.name)") }
             let entity = EntityReference(.workout, id: workout.id)
             return Decision(
-                events: [PendingEvent(.workoutAssigned(WorkoutAssigned(shoe: shoe.id, origin: .manual)), occurredAt: when, entity: entity)],
+                events: [PendingEvent(.workoutAssigned(WorkoutAssigned(shoe: shoe.id, origin: .manual, sentBy: sentBy)), occurredAt: when, entity: entity)],
                 expecting: expectations + [VersionExpectation(entity, version: try store.version(of: entity))])
         }
     }
 
     /// Takes a workout off its shoe.
     /// - Throws: ``ShoeError``; ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
-    public func unassign(workout workoutText: String, at: Timestamp?) throws {
-        try workoutChange(workoutText, .unassigned, at: at)
+    public func unassign(workout workoutText: String, at: Timestamp?, sentBy: String? = nil) throws {
+        try workoutChange(workoutText, .unassigned, at: at, sentBy: sentBy)
     }
 
     /// Excludes a workout from auto-assignment.
     /// - Throws: ``ShoeError``; ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
-    public func exclude(workout workoutText: String, at: Timestamp?) throws {
-        try workoutChange(workoutText, .excluded, at: at)
+    public func exclude(workout workoutText: String, at: Timestamp?, sentBy: String? = nil) throws {
+        try workoutChange(workoutText, .excluded, at: at, sentBy: sentBy)
     }
 
-    private func workoutChange(_ text: String, _ change: WorkoutAssignmentChange.Change, at: Timestamp?) throws {
+    private func workoutChange(_ text: String, _ change: WorkoutAssignmentChange.Change, at: Timestamp?, sentBy: String?) throws {
         let when = try actionInstant(at)
         try decideOnRack {
             let workout = try workout(withID: text)
@@ -132,7 +137,7 @@ extension Ledger {
             }
             let entity = EntityReference(.workout, id: workout.id)
             return Decision(
-                events: [PendingEvent(.workoutAssignmentChanged(WorkoutAssignmentChange(change)), occurredAt: when, entity: entity)],
+                events: [PendingEvent(.workoutAssignmentChanged(WorkoutAssignmentChange(change, sentBy: sentBy)), occurredAt: when, entity: entity)],
                 expecting: [VersionExpectation(entity, version: try store.version(of: entity))])
         }
     }

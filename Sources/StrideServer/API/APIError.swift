@@ -50,6 +50,7 @@ public struct APIError: HTTPResponseError, Sendable {
             default: return APIError(.unprocessableContent, error.description)
             }
         case let error as PointsError: return APIError(.unprocessableContent, error.description)
+        case let error as TokenError: return APIError(.unprocessableContent, error.description)
         case let error as LedgerError:
             switch error {
             case .busy: return APIError(.conflict, error.description)

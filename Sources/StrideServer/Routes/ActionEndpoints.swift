@@ -44,9 +44,9 @@ extension StrideAPI {
                     if let goal, goal <= 0 { throw APIError.badField("goalKilometers", "must be more than 0") }
                     let isDefault = try fields.flag("isDefault")
                     let at = try fields.instant()
-                    return { ledger, _ in
+                    return { ledger, device in
                         let id = try ledger.registerShoe(
-                            name: name, brand: brand, startKilometers: start, goalKilometers: goal, makeDefault: isDefault, at: at)
+                            name: name, brand: brand, startKilometers: start, goalKilometers: goal, makeDefault: isDefault, at: at, sentBy: device)
                         return .shoeAdded(name: name, id: id, isDefault: isDefault)
                     }
                 }
@@ -58,8 +58,8 @@ extension StrideAPI {
             ) { request, context in
                 try await action(request, context) { fields in
                     let (shoe, name, at) = (try fields.requiredText("shoe"), try fields.requiredText("name"), try fields.instant())
-                    return { ledger, _ in
-                        try ledger.renameShoe(shoe, to: name, at: at)
+                    return { ledger, device in
+                        try ledger.renameShoe(shoe, to: name, at: at, sentBy: device)
                         return .shoeRenamed(shoe, to: name)
                     }
                 }
@@ -73,8 +73,8 @@ extension StrideAPI {
                 try await action(request, context) { fields in
                     guard fields.has("shoe") else { throw APIError.badField("shoe", "give a shoe, or null to clear the default") }
                     let (shoe, at) = (try fields.text("shoe"), try fields.instant())
-                    return { ledger, _ in
-                        try ledger.setDefaultShoe(shoe, at: at)
+                    return { ledger, device in
+                        try ledger.setDefaultShoe(shoe, at: at, sentBy: device)
                         return .defaultShoe(shoe)
                     }
                 }
@@ -89,19 +89,19 @@ extension StrideAPI {
             ) { request, context in
                 try await action(request, context) { fields in
                     let (workout, shoe, at) = (try fields.requiredText("workout"), try fields.requiredText("shoe"), try fields.instant())
-                    return { ledger, _ in
-                        try ledger.assign(workout: workout, to: shoe, at: at)
+                    return { ledger, device in
+                        try ledger.assign(workout: workout, to: shoe, at: at, sentBy: device)
                         return .assigned(workout, to: shoe)
                     }
                 }
             },
-            workoutChange(path: "/v1/unassign", summary: "Take a workout off its shoe (`stride unassign`).") { ledger, workout, at in
-                try ledger.unassign(workout: workout, at: at)
+            workoutChange(path: "/v1/unassign", summary: "Take a workout off its shoe (`stride unassign`).") { ledger, workout, at, device in
+                try ledger.unassign(workout: workout, at: at, sentBy: device)
                 return .unassigned(workout)
             },
             workoutChange(path: "/v1/exclude", summary: "Keep a workout from ever being assigned automatically (`stride exclude`).") {
-                ledger, workout, at in
-                try ledger.exclude(workout: workout, at: at)
+                ledger, workout, at, device in
+                try ledger.exclude(workout: workout, at: at, sentBy: device)
                 return .excluded(workout)
             },
         ]
@@ -115,8 +115,8 @@ extension StrideAPI {
         ) { request, context in
             try await action(request, context) { fields in
                 let (shoe, at) = (try fields.requiredText("shoe"), try fields.instant())
-                return { ledger, _ in
-                    try ledger.setRetired(shoe, isRetired, at: at)
+                return { ledger, device in
+                    try ledger.setRetired(shoe, isRetired, at: at, sentBy: device)
                     return .shoeRetirement(shoe, isRetired: isRetired)
                 }
             }
@@ -124,7 +124,7 @@ extension StrideAPI {
     }
 
     private func workoutChange(
-        path: String, summary: String, _ perform: @escaping @Sendable (Ledger, String, Timestamp?) throws -> ActionReport
+        path: String, summary: String, _ perform: @escaping @Sendable (Ledger, String, Timestamp?, String) throws -> ActionReport
     ) -> Endpoint {
         Endpoint(
             method: .post, path: path, summary: summary,
@@ -132,7 +132,7 @@ extension StrideAPI {
         ) { request, context in
             try await action(request, context) { fields in
                 let (workout, at) = (try fields.requiredText("workout"), try fields.instant())
-                return { ledger, _ in try perform(ledger, workout, at) }
+                return { ledger, device in try perform(ledger, workout, at, device) }
             }
         }
     }
@@ -146,8 +146,8 @@ extension StrideAPI {
             ) { request, context in
                 try await action(request, context) { fields in
                     let at = try fields.instant()
-                    return { ledger, _ in
-                        let (day, isNew) = try ledger.checkIn(at: at)
+                    return { ledger, device in
+                        let (day, isNew) = try ledger.checkIn(at: at, sentBy: device)
                         return .checkedIn(day: day, isNew: isNew)
                     }
                 }
@@ -158,7 +158,7 @@ extension StrideAPI {
             ) { request, context in
                 try await action(request, context, status: .created) { fields in
                     let (text, at) = (try fields.requiredText("text"), try fields.instant())
-                    return { ledger, _ in .journalEntry(awards: try ledger.addJournalEntry(text, at: at)) }
+                    return { ledger, device in .journalEntry(awards: try ledger.addJournalEntry(text, at: at, sentBy: device)) }
                 }
             },
             Endpoint(
@@ -174,8 +174,8 @@ extension StrideAPI {
                         throw APIError.badField("points", "spend 1 point or more")
                     }
                     let (reason, at) = (try fields.requiredText("reason"), try fields.instant())
-                    return { ledger, _ in
-                        .spent(points, reason: reason, balance: try ledger.spend(points, reason: reason, at: at))
+                    return { ledger, device in
+                        .spent(points, reason: reason, balance: try ledger.spend(points, reason: reason, at: at, sentBy: device))
                     }
                 }
             },

@@ -42,7 +42,7 @@ extension StrideAPI {
             defer { upload.remove() }
             var report: FileIngestReport
             do {
-                report = try await worker.run { try $0.ingest(file: upload.path) }
+                report = try await worker.run { try $0.ingest(file: upload.path, sentBy: device) }
             } catch let error as IngestError {
                 throw APIError(.badRequest, error.description.replacingOccurrences(of: upload.path, with: "the request's body"))
             }

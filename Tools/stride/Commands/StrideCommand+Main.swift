@@ -24,6 +24,8 @@ extension StrideCommand {
             fail(error.description)
         } catch let error as ShoeError {
             fail(error.description)
+        } catch let error as TokenError {
+            fail(error.description)
         } catch let error as IngestError {
             fail(error.description)
         } catch let error as LedgerFormatError {

@@ -42,9 +42,13 @@ public enum PointRule: UInt8, Hashable, Sendable, CaseIterable, CustomStringConv
 }
 
 /// Points were awarded by a rule, for a local day.
-public struct PointsAwarded: EventPayload {
+///
+/// Schema history: version 2 adds the device that sent the action that earned it
+/// (``sentBy``: a check-in, a journal entry, or the ingest whose steps reached a tier); see
+/// ``SentThroughServer``.
+public struct PointsAwarded: SentThroughServer {
     public static let eventType = EventType.pointsAwarded
-    public static let schemaVersion: UInt16 = 1
+    public static let schemaVersion: UInt16 = 2
 
     /// The rule.
     public var rule: PointRule
@@ -52,29 +56,36 @@ public struct PointsAwarded: EventPayload {
     public var points: Int
     /// The local day the award is for.
     public var day: CivilDate
+    /// The device that sent what earned it through the server; nil otherwise.
+    public var sentBy: String?
 
     /// Creates the payload.
-    public init(rule: PointRule, points: Int, day: CivilDate) {
+    public init(rule: PointRule, points: Int, day: CivilDate, sentBy: String? = nil) {
         self.rule = rule
         self.points = points
         self.day = day
+        self.sentBy = sentBy
     }
 
     public func encode(into writer: inout BinaryWriter) {
         writer.write(rule.rawValue)
         writer.write(signedVarint: Int64(points))
         writer.write(signedVarint: day.daysSince1970)
+        writer.write(sender: sentBy)
     }
 
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
-        guard schemaVersion == 1 else { throw Self.unknownVersion(schemaVersion) }
+        try Self.checkReadable(schemaVersion)
         guard let rule = PointRule(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown point rule") }
         self.rule = rule
         points = Int(try reader.readSignedVarint())
         day = CivilDate(daysSince1970: try reader.readSignedVarint())
+        sentBy = try reader.readSender(schemaVersion: schemaVersion, since: 2)
     }
 
-    public var json: JSONValue { .object(["rule": .string(rule.description), "points": .integer(points), "day": .string(day.description)]) }
+    public var json: JSONValue {
+        .object(["rule": .string(rule.description), "points": .integer(points), "day": .string(day.description)], sentBy: sentBy)
+    }
 
     /// The key that awards a rule once per day (once ever for the first use).
     public static func key(_ rule: PointRule, day: CivilDate) -> IdempotencyKey {
@@ -83,85 +94,113 @@ public struct PointsAwarded: EventPayload {
 }
 
 /// Points were spent.
-public struct PointsSpent: EventPayload {
+///
+/// Schema history: version 2 adds the device that sent it (``sentBy``); see
+/// ``SentThroughServer``.
+public struct PointsSpent: SentThroughServer {
     public static let eventType = EventType.pointsSpent
-    public static let schemaVersion: UInt16 = 1
+    public static let schemaVersion: UInt16 = 2
 
     /// The points.
     public var points: Int
     /// What for.
     public var reason: String
+    /// The device that sent it through the server; nil when spent on the machine.
+    public var sentBy: String?
 
     /// Creates the payload.
-    public init(points: Int, reason: String) {
+    public init(points: Int, reason: String, sentBy: String? = nil) {
         self.points = points
         self.reason = reason
+        self.sentBy = sentBy
     }
 
     public func encode(into writer: inout BinaryWriter) {
         writer.write(signedVarint: Int64(points))
         writer.write(reason)
+        writer.write(sender: sentBy)
     }
 
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
-        guard schemaVersion == 1 else { throw Self.unknownVersion(schemaVersion) }
+        try Self.checkReadable(schemaVersion)
         points = Int(try reader.readSignedVarint())
         reason = try reader.readString()
+        sentBy = try reader.readSender(schemaVersion: schemaVersion, since: 2)
     }
 
-    public var json: JSONValue { .object(["points": .integer(points), "reason": .string(reason)]) }
+    public var json: JSONValue { .object(["points": .integer(points), "reason": .string(reason)], sentBy: sentBy) }
 }
 
 /// The runner checked in for a local day.
-public struct CheckedIn: EventPayload {
+///
+/// Schema history: version 2 adds the device that sent it (``sentBy``); see
+/// ``SentThroughServer``.
+public struct CheckedIn: SentThroughServer {
     public static let eventType = EventType.checkedIn
-    public static let schemaVersion: UInt16 = 1
+    public static let schemaVersion: UInt16 = 2
 
     /// The local day.
     public var day: CivilDate
+    /// The device that sent it through the server; nil for a check-in on the machine.
+    public var sentBy: String?
 
     /// Creates the payload.
-    public init(day: CivilDate) { self.day = day }
-
-    public func encode(into writer: inout BinaryWriter) { writer.write(signedVarint: day.daysSince1970) }
-
-    public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
-        guard schemaVersion == 1 else { throw Self.unknownVersion(schemaVersion) }
-        day = CivilDate(daysSince1970: try reader.readSignedVarint())
+    public init(day: CivilDate, sentBy: String? = nil) {
+        self.day = day
+        self.sentBy = sentBy
     }
 
-    public var json: JSONValue { .object(["day": .string(day.description)]) }
+    public func encode(into writer: inout BinaryWriter) {
+        writer.write(signedVarint: day.daysSince1970)
+        writer.write(sender: sentBy)
+    }
+
+    public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
+        try Self.checkReadable(schemaVersion)
+        day = CivilDate(daysSince1970: try reader.readSignedVarint())
+        sentBy = try reader.readSender(schemaVersion: schemaVersion, since: 2)
+    }
+
+    public var json: JSONValue { .object(["day": .string(day.description)], sentBy: sentBy) }
 
     /// The key that records one check-in a day.
     public static func key(day: CivilDate) -> IdempotencyKey { IdempotencyKey(hashing: Array("checkin.\(day)".utf8)) }
 }
 
 /// A journal entry was written.
-public struct JournalEntryAdded: EventPayload {
+///
+/// Schema history: version 2 adds the device that sent it (``sentBy``); see
+/// ``SentThroughServer``.
+public struct JournalEntryAdded: SentThroughServer {
     public static let eventType = EventType.journalEntryAdded
-    public static let schemaVersion: UInt16 = 1
+    public static let schemaVersion: UInt16 = 2
 
     /// The entry.
     public var text: String
     /// The local day it was written on.
     public var day: CivilDate
+    /// The device that sent it through the server; nil when written on the machine.
+    public var sentBy: String?
 
     /// Creates the payload.
-    public init(text: String, day: CivilDate) {
+    public init(text: String, day: CivilDate, sentBy: String? = nil) {
         self.text = text
         self.day = day
+        self.sentBy = sentBy
     }
 
     public func encode(into writer: inout BinaryWriter) {
         writer.write(text)
         writer.write(signedVarint: day.daysSince1970)
+        writer.write(sender: sentBy)
     }
 
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
-        guard schemaVersion == 1 else { throw Self.unknownVersion(schemaVersion) }
+        try Self.checkReadable(schemaVersion)
         text = try reader.readString()
         day = CivilDate(daysSince1970: try reader.readSignedVarint())
+        sentBy = try reader.readSender(schemaVersion: schemaVersion, since: 2)
     }
 
-    public var json: JSONValue { .object(["text": .string(text), "day": .string(day.description)]) }
+    public var json: JSONValue { .object(["text": .string(text), "day": .string(day.description)], sentBy: sentBy) }
 }

@@ -172,7 +172,7 @@ extension SampleRecorded {
         let sourceVersion = try reader.readOptional { try $0.readString() }
         let device = try reader.readOptional { try $0.readString() }
         let metadata = try reader.readMetadata()
-        let sentBy = schemaVersion >= 2 ? try reader.readOptional { try $0.readString() } : nil
+        let sentBy = try reader.readSender(schemaVersion: schemaVersion, since: 2)
         self.init(
             healthType: healthType, healthTypeCode: healthTypeCode, deviceClass: deviceClass, value: value, unit: unit,
             start: start, end: end, created: created, sourceName: sourceName, sourceVersion: sourceVersion, device: device,

@@ -1,86 +1,110 @@
 /// A shoe was renamed.
-public struct ShoeRenamed: EventPayload {
+///
+/// Schema history: version 2 adds the device that sent it (``sentBy``); see
+/// ``SentThroughServer``.
+public struct ShoeRenamed: SentThroughServer {
     public static let eventType = EventType.shoeRenamed
-    public static let schemaVersion: UInt16 = 1
+    public static let schemaVersion: UInt16 = 2
 
     /// The shoe.
     public var shoe: UInt128
     /// Its new name.
     public var name: String
+    /// The device that sent it through the server; nil when renamed on the machine.
+    public var sentBy: String?
 
     /// Creates the payload.
-    public init(shoe: UInt128, name: String) {
+    public init(shoe: UInt128, name: String, sentBy: String? = nil) {
         self.shoe = shoe
         self.name = name
+        self.sentBy = sentBy
     }
 
     public func encode(into writer: inout BinaryWriter) {
         writer.write(fixed: shoe)
         writer.write(name)
+        writer.write(sender: sentBy)
     }
 
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
-        guard schemaVersion == 1 else { throw Self.unknownVersion(schemaVersion) }
+        try Self.checkReadable(schemaVersion)
         shoe = try reader.read(fixed: UInt128.self)
         name = try reader.readString()
+        sentBy = try reader.readSender(schemaVersion: schemaVersion, since: 2)
     }
 
-    public var json: JSONValue { .object(["shoe": .string(ShoeID.text(shoe)), "name": .string(name)]) }
+    public var json: JSONValue { .object(["shoe": .string(ShoeID.text(shoe)), "name": .string(name)], sentBy: sentBy) }
 }
 
 /// A shoe was retired (it takes no new workouts) or brought back.
-public struct ShoeRetirement: EventPayload {
+///
+/// Schema history: version 2 adds the device that sent it (``sentBy``); see
+/// ``SentThroughServer``.
+public struct ShoeRetirement: SentThroughServer {
     public static let eventType = EventType.shoeRetirementChanged
-    public static let schemaVersion: UInt16 = 1
+    public static let schemaVersion: UInt16 = 2
 
     /// The shoe.
     public var shoe: UInt128
     /// Whether it is retired from now on.
     public var isRetired: Bool
+    /// The device that sent it through the server; nil when changed on the machine.
+    public var sentBy: String?
 
     /// Creates the payload.
-    public init(shoe: UInt128, isRetired: Bool) {
+    public init(shoe: UInt128, isRetired: Bool, sentBy: String? = nil) {
         self.shoe = shoe
         self.isRetired = isRetired
+        self.sentBy = sentBy
     }
 
     public func encode(into writer: inout BinaryWriter) {
         writer.write(fixed: shoe)
         writer.write(isRetired)
+        writer.write(sender: sentBy)
     }
 
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
-        guard schemaVersion == 1 else { throw Self.unknownVersion(schemaVersion) }
+        try Self.checkReadable(schemaVersion)
         shoe = try reader.read(fixed: UInt128.self)
         isRetired = try reader.readBool()
+        sentBy = try reader.readSender(schemaVersion: schemaVersion, since: 2)
     }
 
-    public var json: JSONValue { .object(["shoe": .string(ShoeID.text(shoe)), "isRetired": .bool(isRetired)]) }
+    public var json: JSONValue { .object(["shoe": .string(ShoeID.text(shoe)), "isRetired": .bool(isRetired)], sentBy: sentBy) }
 }
 
 /// The default shoe was chosen, or cleared: new runs from this moment on go to it.
-public struct DefaultShoeSelected: EventPayload {
+///
+/// Schema history: version 2 adds the device that sent it (``sentBy``); see
+/// ``SentThroughServer``.
+public struct DefaultShoeSelected: SentThroughServer {
     public static let eventType = EventType.defaultShoeSelected
-    public static let schemaVersion: UInt16 = 1
+    public static let schemaVersion: UInt16 = 2
 
     /// The shoe, or nil when cleared.
     public var shoe: UInt128?
+    /// The device that sent it through the server; nil when chosen on the machine.
+    public var sentBy: String?
 
     /// Creates the payload.
-    public init(shoe: UInt128?) {
+    public init(shoe: UInt128?, sentBy: String? = nil) {
         self.shoe = shoe
+        self.sentBy = sentBy
     }
 
     public func encode(into writer: inout BinaryWriter) {
         writer.write(optional: shoe) { $0.write(fixed: $1) }
+        writer.write(sender: sentBy)
     }
 
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
-        guard schemaVersion == 1 else { throw Self.unknownVersion(schemaVersion) }
+        try Self.checkReadable(schemaVersion)
         shoe = try reader.readOptional { try $0.read(fixed: UInt128.self) }
+        sentBy = try reader.readSender(schemaVersion: schemaVersion, since: 2)
     }
 
-    public var json: JSONValue { .object(["shoe": .string(shoe.map(ShoeID.text))]) }
+    public var json: JSONValue { .object(["shoe": .string(shoe.map(ShoeID.text))], sentBy: sentBy) }
 }
 
 /// Who assigned a workout to a shoe.
@@ -94,41 +118,54 @@ public enum AssignmentOrigin: UInt8, Hashable, Sendable, CustomStringConvertible
 }
 
 /// A workout was assigned to a shoe (moving it from another one, if it had one).
-public struct WorkoutAssigned: EventPayload {
+///
+/// Schema history: version 2 adds the device that sent it (``sentBy``); see
+/// ``SentThroughServer``. An automatic assignment carries the sender of the run it answers.
+public struct WorkoutAssigned: SentThroughServer {
     public static let eventType = EventType.workoutAssigned
-    public static let schemaVersion: UInt16 = 1
+    public static let schemaVersion: UInt16 = 2
 
     /// The shoe.
     public var shoe: UInt128
     /// Manual or auto.
     public var origin: AssignmentOrigin
+    /// The device that sent it (or the run it answers) through the server; nil otherwise.
+    public var sentBy: String?
 
     /// Creates the payload.
-    public init(shoe: UInt128, origin: AssignmentOrigin) {
+    public init(shoe: UInt128, origin: AssignmentOrigin, sentBy: String? = nil) {
         self.shoe = shoe
         self.origin = origin
+        self.sentBy = sentBy
     }
 
     public func encode(into writer: inout BinaryWriter) {
         writer.write(fixed: shoe)
         writer.write(origin.rawValue)
+        writer.write(sender: sentBy)
     }
 
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
-        guard schemaVersion == 1 else { throw Self.unknownVersion(schemaVersion) }
+        try Self.checkReadable(schemaVersion)
         shoe = try reader.read(fixed: UInt128.self)
         guard let origin = AssignmentOrigin(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown assignment origin") }
         self.origin = origin
+        sentBy = try reader.readSender(schemaVersion: schemaVersion, since: 2)
     }
 
-    public var json: JSONValue { .object(["shoe": .string(ShoeID.text(shoe)), "assignedBy": .string(origin.description)]) }
+    public var json: JSONValue {
+        .object(["shoe": .string(ShoeID.text(shoe)), "assignedBy": .string(origin.description)], sentBy: sentBy)
+    }
 }
 
 /// A workout's change of assignment without a shoe: unassigned, or excluded from
 /// auto-assignment.
-public struct WorkoutAssignmentChange: EventPayload {
+///
+/// Schema history: version 2 adds the device that sent it (``sentBy``); see
+/// ``SentThroughServer``.
+public struct WorkoutAssignmentChange: SentThroughServer {
     public static let eventType = EventType.workoutAssignmentChanged
-    public static let schemaVersion: UInt16 = 1
+    public static let schemaVersion: UInt16 = 2
 
     /// What happened.
     public enum Change: UInt8, Sendable, Hashable {
@@ -140,23 +177,28 @@ public struct WorkoutAssignmentChange: EventPayload {
 
     /// What happened.
     public var change: Change
+    /// The device that sent it through the server; nil when changed on the machine.
+    public var sentBy: String?
 
     /// Creates the payload.
-    public init(_ change: Change) {
+    public init(_ change: Change, sentBy: String? = nil) {
         self.change = change
+        self.sentBy = sentBy
     }
 
     public func encode(into writer: inout BinaryWriter) {
         writer.write(change.rawValue)
+        writer.write(sender: sentBy)
     }
 
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
-        guard schemaVersion == 1 else { throw Self.unknownVersion(schemaVersion) }
+        try Self.checkReadable(schemaVersion)
         guard let change = Change(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown assignment change") }
         self.change = change
+        sentBy = try reader.readSender(schemaVersion: schemaVersion, since: 2)
     }
 
-    public var json: JSONValue { .object(["change": .string(change == .unassigned ? "unassigned" : "excluded")]) }
+    public var json: JSONValue { .object(["change": .string(change == .unassigned ? "unassigned" : "excluded")], sentBy: sentBy) }
 }
 
 /// How shoe ids are shown: 16 hexadecimal digits (the ids have no high bits).

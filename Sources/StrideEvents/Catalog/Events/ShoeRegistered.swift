@@ -1,11 +1,12 @@
 /// A running shoe joined the rack.
 ///
 /// Schema history: version 1 (Run Mile's shoe) had a name and starting kilometres only;
-/// version 2 added the shoe's id, the brand and the goal. Version 1 events are upcast on
-/// read with an id derived from the name, no brand and no goal.
-public struct ShoeRegistered: EventPayload {
+/// version 2 added the shoe's id, the brand and the goal; version 3 adds the device that sent
+/// it (``sentBy``, see ``SentThroughServer``). Version 1 events are upcast on read with an id
+/// derived from the name, no brand and no goal; versions 1 and 2 with no sender.
+public struct ShoeRegistered: SentThroughServer {
     public static let eventType = EventType.shoeRegistered
-    public static let schemaVersion: UInt16 = 2
+    public static let schemaVersion: UInt16 = 3
 
     /// The shoe's id.
     public var shoe: UInt128
@@ -17,14 +18,19 @@ public struct ShoeRegistered: EventPayload {
     public var startKilometers: Double
     /// The kilometres after which the shoe should be replaced, when given.
     public var goalKilometers: Double?
+    /// The device that sent it through the server; nil when registered on the machine.
+    public var sentBy: String?
 
     /// Creates the payload.
-    public init(shoe: UInt128, name: String, brand: String?, startKilometers: Double, goalKilometers: Double?) {
+    public init(
+        shoe: UInt128, name: String, brand: String?, startKilometers: Double, goalKilometers: Double?, sentBy: String? = nil
+    ) {
         self.shoe = shoe
         self.name = name
         self.brand = brand
         self.startKilometers = startKilometers
         self.goalKilometers = goalKilometers
+        self.sentBy = sentBy
     }
 
     /// The version 1 shape, kept to read old events and to write them in tests.
@@ -61,6 +67,7 @@ public struct ShoeRegistered: EventPayload {
         writer.write(optional: brand) { $0.write($1) }
         writer.write(startKilometers)
         writer.write(optional: goalKilometers) { $0.write($1) }
+        writer.write(sender: sentBy)
     }
 
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
@@ -68,21 +75,23 @@ public struct ShoeRegistered: EventPayload {
         case 1:
             let old = Version1(name: try reader.readString(), startKilometers: try reader.readDouble())
             self = old.upcast
-        case 2:
+        case 2, 3:
             shoe = try reader.read(fixed: UInt128.self)
             name = try reader.readString()
             brand = try reader.readOptional { try $0.readString() }
             startKilometers = try reader.readDouble()
             goalKilometers = try reader.readOptional { try $0.readDouble() }
+            sentBy = try reader.readSender(schemaVersion: schemaVersion, since: 3)
         default:
             throw Self.unknownVersion(schemaVersion)
         }
     }
 
     public var json: JSONValue {
-        .object([
-            "shoe": .string(ShoeID.text(shoe)), "name": .string(name), "brand": .string(brand), "startKilometers": .number(startKilometers),
-            "goalKilometers": .number(goalKilometers),
-        ])
+        .object(
+            [
+                "shoe": .string(ShoeID.text(shoe)), "name": .string(name), "brand": .string(brand),
+                "startKilometers": .number(startKilometers), "goalKilometers": .number(goalKilometers),
+            ], sentBy: sentBy)
     }
 }

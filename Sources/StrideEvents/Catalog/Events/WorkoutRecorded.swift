@@ -24,9 +24,12 @@ public enum DistanceSource: UInt8, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A workout was recorded: an Apple Health `Workout`, a GPX track or an NDJSON workout.
-public struct WorkoutRecorded: EventPayload {
+///
+/// Schema history: version 2 adds the device that sent it through the server (``sentBy``);
+/// see ``SentThroughServer``.
+public struct WorkoutRecorded: SentThroughServer {
     public static let eventType = EventType.workoutRecorded
-    public static let schemaVersion: UInt16 = 1
+    public static let schemaVersion: UInt16 = 2
 
     /// The HealthKit activity, e.g. `HKWorkoutActivityTypeRunning`.
     public var activityType: String
@@ -56,12 +59,16 @@ public struct WorkoutRecorded: EventPayload {
     public var device: String?
     /// The workout's own metadata entries (not those of its activities or route).
     public var metadata: [MetadataEntry]
+    /// The device that sent the workout through the server, named by its access token; nil
+    /// for a workout ingested on the machine.
+    public var sentBy: String?
 
     /// Creates the payload.
     public init(
         activityType: String, deviceClass: DeviceClass, start: Timestamp, end: Timestamp, durationSeconds: Double?,
         distanceMeters: Double?, distanceSource: DistanceSource, distanceAsWritten: String?, energyKilocalories: Double?,
-        created: Timestamp?, sourceName: String, sourceVersion: String?, device: String?, metadata: [MetadataEntry]
+        created: Timestamp?, sourceName: String, sourceVersion: String?, device: String?, metadata: [MetadataEntry],
+        sentBy: String? = nil
     ) {
         self.activityType = activityType
         self.deviceClass = deviceClass
@@ -77,6 +84,7 @@ public struct WorkoutRecorded: EventPayload {
         self.sourceVersion = sourceVersion
         self.device = device
         self.metadata = metadata
+        self.sentBy = sentBy
     }
 
     /// Whether this is a run (the only activity shoes collect mileage from).
@@ -94,10 +102,11 @@ public struct WorkoutRecorded: EventPayload {
         writer.write(optional: energyKilocalories) { $0.write($1) }
         writer.writeProvenance(
             created: created, sourceName: sourceName, sourceVersion: sourceVersion, device: device, metadata: metadata)
+        writer.write(sender: sentBy)
     }
 
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
-        guard schemaVersion == 1 else { throw Self.unknownVersion(schemaVersion) }
+        try Self.checkReadable(schemaVersion)
         activityType = try reader.readString()
         deviceClass = try reader.readDeviceClass()
         start = try reader.readTimestamp()
@@ -111,16 +120,18 @@ public struct WorkoutRecorded: EventPayload {
         let provenance = try reader.readProvenance()
         (created, sourceName, sourceVersion, device, metadata) =
             (provenance.created, provenance.sourceName, provenance.sourceVersion, provenance.device, provenance.metadata)
+        sentBy = try reader.readSender(schemaVersion: schemaVersion, since: 2)
     }
 
     public var json: JSONValue {
-        .object([
-            "activityType": .string(activityType), "deviceClass": .string(deviceClass.description),
-            "start": .string(start.description), "end": .string(end.description), "durationSeconds": .number(durationSeconds),
-            "distanceMeters": .number(distanceMeters), "distanceSource": .string(distanceSource.description),
-            "distanceAsWritten": .string(distanceAsWritten), "energyKilocalories": .number(energyKilocalories),
-            "created": .string(created?.description), "sourceName": .string(sourceName), "sourceVersion": .string(sourceVersion),
-            "device": .string(device), "metadata": .object(metadata.map { .init($0.key, .string($0.value)) }),
-        ])
+        .object(
+            [
+                "activityType": .string(activityType), "deviceClass": .string(deviceClass.description),
+                "start": .string(start.description), "end": .string(end.description), "durationSeconds": .number(durationSeconds),
+                "distanceMeters": .number(distanceMeters), "distanceSource": .string(distanceSource.description),
+                "distanceAsWritten": .string(distanceAsWritten), "energyKilocalories": .number(energyKilocalories),
+                "created": .string(created?.description), "sourceName": .string(sourceName), "sourceVersion": .string(sourceVersion),
+                "device": .string(device), "metadata": .object(metadata.map { .init($0.key, .string($0.value)) }),
+            ], sentBy: sentBy)
     }
 }

@@ -42,7 +42,7 @@ struct LogCommand: ParsableCommand {
         for event in events {
             table.add([
                 String(event.sequence), time.format(event.occurredAt), event.event.typeName,
-                event.entity.kind.description + ":" + event.entity.shortID, event.event.json.text,
+                event.entity.kind.description + ":" + event.entity.shortID, Format.via(event.event.sentBy, after: event.event.json.text),
             ])
         }
         Console.print(events.isEmpty ? "No events from sequence \(from)." : table.text)

@@ -14,7 +14,7 @@ enum PointsOutput {
             balance += line.points
             table.add([
                 String(line.sequence), time.format(line.at), line.rule, line.day?.description ?? "", String(format: "%+d", line.points),
-                String(balance), line.reason ?? "",
+                String(balance), Format.via(line.sentBy, after: line.reason ?? ""),
             ])
         }
         return table.text

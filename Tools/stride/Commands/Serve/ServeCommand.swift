@@ -50,8 +50,7 @@ struct ServeCommand: ParsableCommand {
         let settings = ServerSettings(
             host: host, port: port, maxIngestBytes: maxIngestMegabytes << 20, maxPushBytes: maxPushMegabytes << 20,
             idleTimeoutSeconds: idleTimeout)
-        let server = try StrideServer(
-            ledger: opened, settings: settings, logger: Logger(label: "stride.serve"), authenticate: ServeCommand.authenticate)
+        let server = try StrideServer(ledger: opened, settings: settings, logger: Logger(label: "stride.serve"))
         let isLoopback = ["127.0.0.1", "::1", "localhost"].contains(host)
         let path = opened.path
         let outcome = Mutex<(any Error)?>(nil)
@@ -75,7 +74,4 @@ struct ServeCommand: ParsableCommand {
         }
         Console.note("Stopped serving \(path).")
     }
-
-    /// The ledger's check of a presented token.
-    static let authenticate: StrideServer.Authenticator = { _, _ in nil }
 }

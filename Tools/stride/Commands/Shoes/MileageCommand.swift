@@ -55,7 +55,8 @@ struct MileageCommand: ParsableCommand {
                 let entry = step.entry
                 table.add([
                     String(entry.sequence), time.format(entry.recordedAt), entry.kindName, entry.workout.map(Ledger.workoutID) ?? "",
-                    String(format: "%+.2f", entry.kilometers), ShoeMileageProjection.format(step.runningTotal), entry.detail,
+                    String(format: "%+.2f", entry.kilometers), ShoeMileageProjection.format(step.runningTotal),
+                    Format.via(entry.sentBy, after: entry.detail),
                 ])
             }
             Console.print(table.text)
