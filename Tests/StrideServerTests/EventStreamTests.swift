@@ -14,15 +14,20 @@ struct EventStreamTests {
     /// Sends a GET over a plain socket and reads until `expected` has arrived (or 5 s pass), on
     /// a thread of its own: blocking a thread of Swift's small cooperative pool would starve the
     /// in-process server that must answer.
-    static func read(port: Int, path: String, headers: [String] = [], until expected: String) async throws -> String {
+    static func read(
+        port: Int, path: String, method: String = "GET", headers: [String] = [], body: String = "", until expected: String
+    ) async throws -> String {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Result { try readBlocking(port: port, path: path, headers: headers, until: expected) })
+                continuation.resume(
+                    with: Result { try readBlocking(port: port, path: path, method: method, headers: headers, body: body, until: expected) })
             }.start()
         }
     }
 
-    private static func readBlocking(port: Int, path: String, headers: [String], until expected: String) throws -> String {
+    private static func readBlocking(
+        port: Int, path: String, method: String, headers: [String], body: String, until expected: String
+    ) throws -> String {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }
         var address = sockaddr_in()
@@ -35,8 +40,8 @@ struct EventStreamTests {
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let request = (["GET \(path) HTTP/1.1", "Host: 127.0.0.1", "Authorization: Bearer \(ServerFixture.token)"] + headers + ["", ""])
-            .joined(separator: "\r\n")
+        let authorization = headers.contains { $0.hasPrefix("Authorization:") } ? [] : ["Authorization: Bearer \(ServerFixture.token)"]
+        let request = (["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1"] + authorization + headers + ["", ""]).joined(separator: "\r\n") + body
         _ = request.withCString { send(socket, $0, strlen($0), 0) }
         var received = ""
         var buffer = [UInt8](repeating: 0, count: 4096)
