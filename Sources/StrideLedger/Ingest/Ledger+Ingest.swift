@@ -32,14 +32,26 @@ extension Ledger {
     /// batch in one write transaction. A batch already committed stays committed whatever
     /// happens after it; running the same ingest again appends only what is missing.
     ///
-    /// - Parameter progress: called now and then from the reading thread.
+    /// A Health Auto Export document is converted whole before anything of it is appended
+    /// (a broken one appends nothing); its points are versioned by
+    /// `options.healthAutoExport.receivedAt` (the clock's now when nil), and its day buckets
+    /// end at the ledger's local midnights unless the context names another zone.
+    ///
+    /// - Parameters:
+    ///   - options: a Health Auto Export push's context (its `automation-aggregation`
+    ///     header, when it was received) and the format required, if any.
+    ///   - progress: called now and then from the reading thread.
     /// - Throws: `IngestError` naming the file and line, or a storage error; the batches
     ///   before the failure are committed.
     public func ingest(
-        file: String, batchSize: Int = IngestReader.defaultBatchSize,
+        file: String, batchSize: Int = IngestReader.defaultBatchSize, options: IngestOptions = IngestOptions(),
         progress: @escaping @Sendable (IngestProgress) -> Void = { _ in }
     ) throws -> FileIngestReport {
         let began = Date()
+        var options = options
+        if options.healthAutoExport.receivedAt == nil { options.healthAutoExport.receivedAt = clock.now() }
+        if options.healthAutoExport.timeZone == nil { options.healthAutoExport.timeZone = timeZone }
+        let readOptions = options
         let pipe = BatchPipe<IngestBatch>()
         let outcome = ReadOutcome()
         let dailyHealth = dailyHealth
@@ -48,7 +60,7 @@ extension Ledger {
                 // The days each batch's steps touch are noted here, on the reading thread,
                 // which waits for the appending one anyway.
                 var stepDays = Set<CivilDate>()
-                let result = try IngestReader.read(file: file, batchSize: batchSize, progress: progress) { batch in
+                let result = try IngestReader.read(file: file, batchSize: batchSize, options: readOptions, progress: progress) { batch in
                     stepDays.formUnion(dailyHealth.stepDays(of: batch.events))
                     try pipe.put(batch)
                 }

@@ -1,0 +1,18 @@
+import StrideEvents
+
+/// What a caller tells an ingest beyond the file: the context of a Health Auto Export push,
+/// and the format the file must be.
+public struct IngestOptions: Sendable {
+    /// The context of a Health Auto Export document (its grouping, when it was received, the
+    /// ledger's time zone); ignored for other formats.
+    public var healthAutoExport: HealthAutoExportContext
+    /// The one format the file may be, or nil for any Stride reads: a server route for one
+    /// format refuses a file of another before anything is read.
+    public var expectedFormat: InputFormat?
+
+    /// Creates options; the defaults are what `stride ingest` uses.
+    public init(healthAutoExport: HealthAutoExportContext = HealthAutoExportContext(), expectedFormat: InputFormat? = nil) {
+        self.healthAutoExport = healthAutoExport
+        self.expectedFormat = expectedFormat
+    }
+}
