@@ -124,7 +124,7 @@ let package = Package(
         .testTarget(name: "PointsBalanceTests", dependencies: ["PointsBalance", "StrideProjection", "StrideEvents"]),
         .testTarget(name: "ShoeMileageTests", dependencies: ["ShoeMileage", "StrideProjection", "StrideEvents"]),
         .testTarget(name: "DailyHealthTests", dependencies: ["DailyHealth", "StrideProjection", "StrideTestSupport"]),
-        .testTarget(name: "StrideLedgerTests", dependencies: ["StrideLedger", "StrideTestSupport", "ShoeMileage", "PointsBalance"]),
+        .testTarget(name: "StrideLedgerTests", dependencies: ["StrideLedger", "StrideIngest", "StrideTestSupport", "ShoeMileage", "PointsBalance"]),
         // `Contract/` holds the expected JSON documents the snapshot test reads from disk.
         .testTarget(
             name: "StrideCommandTests", dependencies: ["StrideCommands", "StrideTestSupport", "stride", "stride-sample"],

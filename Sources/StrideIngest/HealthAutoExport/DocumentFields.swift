@@ -93,8 +93,13 @@ struct DocumentObject {
     }
 
     /// A value as a number, when it is one (JSON's `true` is not).
+    ///
+    /// `JSONSerialization` gives numbers with many digits (`8.2796763649358063`, which real
+    /// payloads hold) as decimals, whose `doubleValue` is not the nearest double: two
+    /// numbers the app wrote apart would read as one. Their exact text is read instead.
     static func number(_ value: Any?) -> Double? {
         guard let number = value as? NSNumber, !isBoolean(number) else { return nil }
+        if let decimal = number as? NSDecimalNumber, let exact = Double(decimal.description) { return exact }
         return number.doubleValue
     }
 
@@ -107,7 +112,8 @@ struct DocumentObject {
     static func text(of value: Any) -> String {
         switch value {
         case let text as String: return text
-        case let number as NSNumber: return isBoolean(number) ? (number.boolValue ? "true" : "false") : "\(number.doubleValue)"
+        case let number as NSNumber:
+            return isBoolean(number) ? (number.boolValue ? "true" : "false") : "\(Self.number(number) ?? number.doubleValue)"
         case is NSNull: return "null"
         default:
             guard JSONSerialization.isValidJSONObject(value),
