@@ -4,14 +4,16 @@ import StrideEvents
 /// Reads a Health Auto Export REST document, `{"data": {"metrics": [...], "workouts": [...]}}`
 /// (docs/FORMATS.md, "Health Auto Export"), into samples and workouts.
 ///
-/// The document is parsed whole with `JSONSerialization`: the app posts it in one body,
-/// which the caller has bounded (the server's size limit), and a whole parse lets a broken
-/// document be refused before anything of it is appended. Every point is converted first;
-/// a field that makes the document unreadable (a point without a date, a date that is none)
-/// stops the read with its line and field named and nothing delivered. Odd content in a
-/// well-formed point (a value that is not a number, an unknown unit) is kept and left out
-/// of figures, as in other formats. Members of `data` other than `metrics` and `workouts`
-/// (`stateOfMind`, `ecg`…) are counted as not read.
+/// The document is parsed whole (``JSONParser``; it takes a few times its size in memory):
+/// the app posts it in one body, which the caller has bounded (the server's size limit), and
+/// a whole parse lets a broken document be refused before anything of it is appended. It is read twice: first every
+/// field whose absence or form makes it unreadable (a point without a date, a date that is
+/// none) is checked, and such a field stops the read with its line and field named and
+/// nothing delivered; then its samples and workouts are made and delivered as they come,
+/// so that appending overlaps reading. Odd content in a well-formed point (a value that is
+/// not a number, an unknown unit) is kept and left out of figures, as in other formats.
+/// Members of `data` other than `metrics` and `workouts` (`stateOfMind`, `ecg`…) are
+/// counted as not read.
 struct HealthAutoExportReader {
     let file: String
     let grouping: HealthAutoExportGrouping?
@@ -19,42 +21,20 @@ struct HealthAutoExportReader {
     let receivedAt: Timestamp
     let collector: IngestCollector
 
-    /// What a document holds, converted.
-    private struct Contents {
-        var samples: [PushedSample] = []
-        var workouts: [PushedWorkout] = []
-        var notRead: [String: Int] = [:]
-    }
-
     /// Reads a document, handing its samples and workouts to the collector.
     /// - Throws: ``IngestError/invalidDocument(file:line:field:problem:)``, or what the
     ///   collector's delivery throws.
     func read(_ document: Data) throws {
-        let contents = try convert(document)
-        let places = PlaceFinder(file: file, document: document)
-        for pushed in contents.samples {
-            try collector.add(sample: pushed.sample, entity: pushed.entity, key: pushed.key) { places.place(of: pushed.path) }
-        }
-        for pushed in contents.workouts {
-            for reason in pushed.leftOut { collector.noteLeftOut(reason) { places.place(of: pushed.path) } }
-            try collector.add(workout: pushed.workout, pushed.event)
-        }
-        for (member, count) in contents.notRead { collector.noteNotRead("Health Auto Export \(member)", count: count) }
-    }
-
-    /// Parses and converts the whole document; its JSON tree is gone when this returns.
-    private func convert(_ document: Data) throws -> Contents {
-        let root: Any
+        let root: JSONNode
         do {
-            root = try JSONSerialization.jsonObject(with: document)
-        } catch {
-            let found = document.withUnsafeBytes { JSONLocator.firstSyntaxError(in: $0) }
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey].map { "\($0)" } ?? "\(error)"
-            throw IngestError.invalidDocument(
-                file: file, line: found?.line, field: nil, problem: found?.problem ?? "it is not valid JSON (\(detail))")
+            root = try document.withUnsafeBytes { try JSONParser.parse($0) }
+        } catch let error as JSONSyntaxError {
+            throw IngestError.invalidDocument(file: file, line: error.line, field: nil, problem: error.problem)
         }
         do {
-            return try contents(of: root)
+            let body = try Self.body(of: root)
+            try walk(body, deliver: false, places: nil)
+            try walk(body, deliver: true, places: PlaceFinder(file: file, document: document))
         } catch let error as FieldError {
             let line = document.withUnsafeBytes { bytes in
                 // A missing member has no line: its object's is the nearest.
@@ -67,31 +47,53 @@ struct HealthAutoExportReader {
         }
     }
 
-    private func contents(of root: Any) throws -> Contents {
-        guard let top = root as? [String: Any] else {
+    /// The document's `data`.
+    private static func body(of root: JSONNode) throws -> DocumentObject {
+        guard case .object(let top) = root else {
             throw FieldError(path: FieldPath(), problem: "the document is not a JSON object")
         }
-        guard let data = top["data"] as? [String: Any] else {
+        guard case .object(let data)? = top["data"] else {
             throw FieldError(
                 path: FieldPath().key("data"),
                 problem: "there is no \"data\" object; a Health Auto Export document is {\"data\": {\"metrics\": […], \"workouts\": […]}}")
         }
-        let body = DocumentObject(fields: data, path: FieldPath().key("data"))
-        var contents = Contents()
+        return DocumentObject(fields: data, path: FieldPath().key("data"))
+    }
+
+    /// Goes through the metrics and workouts: checking only, or delivering what they hold.
+    private func walk(_ body: DocumentObject, deliver: Bool, places: PlaceFinder?) throws {
         var metrics = MetricReader(grouping: grouping, timeZone: timeZone, maker: SampleMaker(receivedAt: receivedAt))
+        let emit: ((PushedSample) throws -> Void)? =
+            deliver
+            ? { pushed in
+                try collector.add(sample: pushed.sample, entity: pushed.entity, key: pushed.key) {
+                    places?.place(of: pushed.path) ?? file
+                }
+            } : nil
         for (position, metric) in (try body.array("metrics") ?? []).enumerated() {
-            contents.samples += try metrics.samples(of: try DocumentObject.element(metric, at: body.path.key("metrics").index(position)))
+            try metrics.read(try DocumentObject.element(metric, at: body.path.key("metrics").index(position)), emit: emit)
         }
         var workouts = WorkoutReader()
-        for (position, workout) in (try body.array("workouts") ?? []).enumerated() {
-            contents.workouts.append(
-                try workouts.workout(try DocumentObject.element(workout, at: body.path.key("workouts").index(position))))
+        for (position, value) in (try body.array("workouts") ?? []).enumerated() {
+            let element = try DocumentObject.element(value, at: body.path.key("workouts").index(position))
+            guard deliver else {
+                try WorkoutReader.check(element)
+                continue
+            }
+            let pushed = try workouts.workout(element)
+            for reason in pushed.leftOut { collector.noteLeftOut(reason) { places?.place(of: pushed.path) ?? file } }
+            try collector.add(workout: pushed.workout, pushed.event)
         }
-        for (key, value) in data where key != "metrics" && key != "workouts" {
-            let count = (value as? [Any])?.count ?? (value is NSNull ? 0 : 1)
-            if count > 0 { contents.notRead[key] = count }
+        guard deliver else { return }
+        for (key, value) in body.fields where key != "metrics" && key != "workouts" {
+            let count: Int
+            switch value {
+            case .array(let elements): count = elements.count
+            case .null: count = 0
+            default: count = 1
+            }
+            if count > 0 { collector.noteNotRead("Health Auto Export \(key)", count: count) }
         }
-        return contents
     }
 }
 

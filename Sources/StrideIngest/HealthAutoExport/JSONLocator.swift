@@ -1,23 +1,8 @@
-/// Finds places in JSON text by walking its structure, counting lines: the first syntax
-/// error, the line of a value at a path, and whether a document's head looks like a Health
-/// Auto Export document. Used only to name places (an error, an example of what was left
-/// out) and to tell formats apart: the document itself is parsed by `JSONSerialization`.
+/// Finds places in JSON text by walking its structure, counting lines: the line of a value
+/// at a path, and whether a document's head looks like a Health Auto Export document. Used
+/// only to name places (a field in error, an example of what was left out) and to tell
+/// formats apart: the document itself is parsed by ``JSONParser``, which keeps no places.
 enum JSONLocator {
-    /// The line and a description of the first syntax error, or nil when the text is JSON.
-    static func firstSyntaxError(in bytes: UnsafeRawBufferPointer) -> (line: Int, problem: String)? {
-        var walker = JSONWalker(bytes)
-        do throws(WalkStop) {
-            try walker.walkDocument(target: nil)
-            return nil
-        } catch {
-            switch error {
-            case .syntax(let line, let problem): return (line, problem)
-            case .truncated(let line): return (line, "the document ends in the middle of a value (cut short?)")
-            case .found: return nil
-            }
-        }
-    }
-
     /// The line where the value at `path` begins, or nil when the text has no such value.
     static func line(of path: FieldPath, in bytes: UnsafeRawBufferPointer) -> Int? {
         var walker = JSONWalker(bytes)

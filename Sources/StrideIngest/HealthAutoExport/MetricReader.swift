@@ -10,10 +10,11 @@ struct MetricReader {
     let timeZone: TimeZone?
     var maker: SampleMaker
 
-    /// The samples of a metric.
+    /// Reads a metric, handing each sample to `emit`; with no `emit`, only checks that the
+    /// metric can be read (every field whose absence or form stops a read), building nothing.
     /// - Throws: ``FieldError`` for a metric without a name or points, a point that is not an
-    ///   object, or one without a readable date.
-    mutating func samples(of metric: DocumentObject) throws -> [PushedSample] {
+    ///   object, or one without a readable date; what `emit` throws.
+    mutating func read(_ metric: DocumentObject, emit: ((PushedSample) throws -> Void)?) throws {
         let name = try metric.text("name")
         let points = try metric.array("data") ?? []
         let pointsPath = metric.path.key("data")
@@ -21,9 +22,10 @@ struct MetricReader {
         if name.lowercased() == "sleep_analysis" {
             var sleep = SleepReader(maker: maker)
             defer { maker = sleep.maker }
-            return try points.enumerated().flatMap { position, value in
-                try sleep.samples(of: try DocumentObject.element(value, at: pointsPath.index(position)), metricName: name)
+            for (position, value) in points.enumerated() {
+                try sleep.read(try DocumentObject.element(value, at: pointsPath.index(position)), metricName: name, emit: emit)
             }
+            return
         }
         let objects = try points.enumerated().map { try DocumentObject.element($1, at: pointsPath.index($0)) }
         let starts = try objects.map { try $0.date("date") }
@@ -31,38 +33,35 @@ struct MetricReader {
         let type = HealthAutoExportNames.healthType(ofMetric: name)
         let unit = HealthAutoExportNames.healthKitUnit(units)
         let groupingNote = MetadataEntry(key: "HAEGrouping", value: grouping.rawValue + (isInferred ? " (inferred)" : ""))
-        var samples: [PushedSample] = []
-        samples.reserveCapacity(objects.count)
         for (point, start) in zip(objects, starts) {
             let span = try Self.span(of: point, start: start, grouping: grouping, timeZone: timeZone)
+            guard let emit else { continue }
             let source = SampleMaker.source(point.optionalText("source"))
             let syncBase = "hae:\(grouping.rawValue):\(Buckets.key(of: start, grouping: grouping))"
+            let members = SampleMaker.members(of: point, excluding: ["date"])
+            let content = SampleMaker.content(members, units: units)
             if name.lowercased() == "blood_pressure" {
-                let members = SampleMaker.members(of: point, excluding: ["date"])
                 for (field, bloodPressureType) in HealthAutoExportNames.bloodPressure {
-                    samples.append(
+                    try emit(
                         maker.revisable(
                             type: bloodPressureType, value: Self.value(point[field]), unit: unit, start: span.lowerBound,
-                            end: span.upperBound, source: source, syncIdentifier: syncBase,
-                            content: SampleMaker.content(members, units: units),
+                            end: span.upperBound, source: source, syncIdentifier: syncBase, content: content,
                             metadata: [MetadataEntry(key: "HAEName", value: name), groupingNote]
-                                + SampleMaker.members(of: point, excluding: ["date", "source", field]),
+                                + members.filter { $0.key != "source" && $0.key != field },
                             path: point.path))
                 }
                 continue
             }
             // A point is `qty`; heart rate's is its bucket's `Avg` (with `Min` and `Max`).
             let valueKey = point["qty"] == nil && point["Avg"] != nil ? "Avg" : "qty"
-            samples.append(
+            try emit(
                 maker.revisable(
                     type: type, value: Self.value(point[valueKey]), unit: unit, start: span.lowerBound, end: span.upperBound,
-                    source: source, syncIdentifier: syncBase,
-                    content: SampleMaker.content(SampleMaker.members(of: point, excluding: ["date"]), units: units),
+                    source: source, syncIdentifier: syncBase, content: content,
                     metadata: [MetadataEntry(key: "HAEName", value: name), groupingNote]
-                        + SampleMaker.members(of: point, excluding: ["date", "source", valueKey]),
+                        + members.filter { $0.key != "source" && $0.key != valueKey },
                     path: point.path))
         }
-        return samples
     }
 
     /// A point's span: its own `start` and `end` when it has both (newer versions may), else
@@ -77,9 +76,11 @@ struct MetricReader {
     }
 
     /// A point's value as written: a number, text, or nothing (left out of figures).
-    static func value(_ raw: Any?) -> SampleValue {
-        guard let raw else { return .absent }
-        if let number = DocumentObject.number(raw) { return .number(number) }
-        return .text(DocumentObject.text(of: raw))
+    static func value(_ raw: JSONNode?) -> SampleValue {
+        switch raw {
+        case nil, .null?: .absent
+        case .number(let number)?: .number(number)
+        case let other?: .text(other.text)
+        }
     }
 }

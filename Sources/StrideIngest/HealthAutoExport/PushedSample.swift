@@ -64,7 +64,7 @@ struct SampleMaker {
     /// sorted by key, leaving out `excluded`.
     static func members(of point: DocumentObject, excluding excluded: Set<String> = []) -> [MetadataEntry] {
         point.fields.keys.sorted().filter { !excluded.contains($0) }.compactMap { key in
-            point.fields[key].map { MetadataEntry(key: key, value: DocumentObject.text(of: $0)) }
+            point.fields[key].map { MetadataEntry(key: key, value: $0.text) }
         }
     }
 

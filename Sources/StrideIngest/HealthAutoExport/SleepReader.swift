@@ -26,18 +26,28 @@ struct SleepReader {
     ]
     private static let inBed = "HKCategoryValueSleepAnalysisInBed"
 
-    /// The samples of one point.
-    /// - Throws: ``FieldError`` for a point without its dates.
-    mutating func samples(of point: DocumentObject, metricName: String) throws -> [PushedSample] {
+    /// Reads one point, handing its samples to `emit`; with no `emit`, only checks its dates.
+    /// - Throws: ``FieldError`` for a point without its dates; what `emit` throws.
+    mutating func read(_ point: DocumentObject, metricName: String, emit: ((PushedSample) throws -> Void)?) throws {
         if point["startDate"] != nil || point["endDate"] != nil {
-            return [try unaggregated(point, metricName: metricName)]
+            let start = try point.date("startDate")
+            let end = try point.date("endDate")
+            if let emit { try emit(unaggregated(point, start: start, end: end, metricName: metricName)) }
+            return
         }
-        return try night(point, metricName: metricName)
+        let sleepStart = try point.date("sleepStart")
+        let sleepEnd = try point.date("sleepEnd")
+        let inBedStart = try point.optionalDate("inBedStart")
+        let inBedEnd = try point.optionalDate("inBedEnd")
+        guard let emit else { return }
+        for sample in night(point, metricName: metricName, sleep: (sleepStart, sleepEnd), inBed: (inBedStart, inBedEnd)) {
+            try emit(sample)
+        }
     }
 
-    private mutating func unaggregated(_ point: DocumentObject, metricName: String) throws -> PushedSample {
-        let start = try point.date("startDate")
-        let end = try point.date("endDate")
+    private mutating func unaggregated(
+        _ point: DocumentObject, start: HealthAutoExportDate, end: HealthAutoExportDate, metricName: String
+    ) -> PushedSample {
         let written = point.optionalText("value") ?? ""
         // A value not listed is kept as written, and left out of figures as unknown.
         let value = HealthAutoExportNames.sleepValue(written) ?? written
@@ -51,9 +61,12 @@ struct SleepReader {
             path: point.path)
     }
 
-    private mutating func night(_ point: DocumentObject, metricName: String) throws -> [PushedSample] {
-        let sleepStart = try point.date("sleepStart")
-        let sleepEnd = try point.date("sleepEnd")
+    private mutating func night(
+        _ point: DocumentObject, metricName: String, sleep: (start: HealthAutoExportDate, end: HealthAutoExportDate),
+        inBed: (start: HealthAutoExportDate?, end: HealthAutoExportDate?)
+    ) -> [PushedSample] {
+        let (sleepStart, sleepEnd) = sleep
+        let (inBedStart, inBedEnd) = inBed
         let night = sleepEnd.date.description
         let members = SampleMaker.members(of: point)
         let content = SampleMaker.content(members, units: "hr")
@@ -74,8 +87,6 @@ struct SleepReader {
                     path: point.path))
             cursor = max(cursor, end)
         }
-        let inBedStart = try point.optionalDate("inBedStart")
-        let inBedEnd = try point.optionalDate("inBedEnd")
         let inBedSpan: Range<Timestamp>?
         if let inBedStart, let inBedEnd, inBedStart.instant <= inBedEnd.instant {
             inBedSpan = inBedStart.instant..<inBedEnd.instant

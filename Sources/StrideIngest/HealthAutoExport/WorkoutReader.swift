@@ -1,4 +1,3 @@
-import Foundation
 import StrideEvents
 
 /// A workout read from a Health Auto Export document, with its place.
@@ -23,8 +22,15 @@ struct PushedWorkout {
 struct WorkoutReader {
     private var identity = IdentityHasher()
 
+    /// Checks that an element of `workouts` can be read: its dates.
+    /// - Throws: ``FieldError`` for an element that lacks its dates.
+    static func check(_ element: DocumentObject) throws {
+        _ = try element.date("start")
+        _ = try element.date("end")
+    }
+
     /// The workout of one element of `workouts`.
-    /// - Throws: ``FieldError`` for an element that is not an object or lacks its dates.
+    /// - Throws: ``FieldError`` for an element that lacks its dates.
     mutating func workout(_ element: DocumentObject) throws -> PushedWorkout {
         let name = element.optionalText("name") ?? ""
         let start = try element.date("start")
@@ -53,8 +59,8 @@ struct WorkoutReader {
         let id = element.optionalText("id").flatMap { $0.isEmpty ? nil : $0 }
         var metadata = [MetadataEntry(key: "HAEName", value: name)]
         if let id { metadata.append(MetadataEntry(key: "HAEId", value: id)) }
-        if let flag = element["isIndoor"] as? NSNumber, DocumentObject.isBoolean(flag) {
-            metadata.append(MetadataEntry(key: "HKIndoorWorkout", value: flag.boolValue ? "1" : "0"))
+        if case .bool(let isIndoor)? = element["isIndoor"] {
+            metadata.append(MetadataEntry(key: "HKIndoorWorkout", value: isIndoor ? "1" : "0"))
         }
         metadata += Self.scalars(of: element)
         let workout = WorkoutRecorded(
@@ -74,9 +80,10 @@ struct WorkoutReader {
     }
 
     /// A `{qty, units}` member's number and units; nil for another shape (v2's series).
-    private static func quantity(_ value: Any?) -> (value: Double, units: String?)? {
-        guard let object = value as? [String: Any], let number = DocumentObject.number(object["qty"]) else { return nil }
-        return (number, object["units"] as? String)
+    private static func quantity(_ value: JSONNode?) -> (value: Double, units: String?)? {
+        guard case .object(let object)? = value, case .number(let number)? = object["qty"] else { return nil }
+        if case .string(let units)? = object["units"] { return (number, units) }
+        return (number, nil)
     }
 
     /// The members worth keeping beside the workout: text, numbers, booleans, and
@@ -86,8 +93,10 @@ struct WorkoutReader {
         return element.fields.keys.sorted().filter { !skipped.contains($0) }.compactMap { key in
             guard let value = element[key] else { return nil }
             if let quantity = quantity(value) { return MetadataEntry(key: key, value: "\(quantity.value) \(quantity.units ?? "")") }
-            if value is [Any] || value is [String: Any] { return nil }
-            return MetadataEntry(key: key, value: DocumentObject.text(of: value))
+            switch value {
+            case .array, .object: return nil
+            default: return MetadataEntry(key: key, value: value.text)
+            }
         }
     }
 }
