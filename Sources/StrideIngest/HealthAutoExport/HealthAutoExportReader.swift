@@ -4,7 +4,7 @@ import StrideEvents
 /// Reads a Health Auto Export REST document, `{"data": {"metrics": [...], "workouts": [...]}}`
 /// (docs/FORMATS.md, "Health Auto Export"), into samples and workouts.
 ///
-/// The document is parsed whole (``JSONParser``; it takes a few times its size in memory):
+/// The document is parsed whole (``JSONParser``; about ten times its size in memory):
 /// the app posts it in one body, which the caller has bounded (the server's size limit), and
 /// a whole parse lets a broken document be refused before anything of it is appended. It is read twice: first every
 /// field whose absence or form makes it unreadable (a point without a date, a date that is

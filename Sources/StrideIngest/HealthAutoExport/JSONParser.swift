@@ -60,7 +60,7 @@ struct JSONSyntaxError: Error, Equatable {
 ///
 /// Written for Health Auto Export's documents rather than taking `JSONSerialization`'s
 /// objects: those take about thirty times the document's size in memory (a tree of bridged
-/// objects built beside an intermediate one), these a few times, and their numbers are
+/// objects built beside an intermediate one), these about ten, and their numbers are
 /// exact. Nesting deeper than 512 levels is refused rather than exhausting the stack.
 struct JSONParser {
     private let bytes: UnsafeRawBufferPointer
