@@ -33,7 +33,20 @@ public struct HealthAutoExportContext: Sendable {
 /// The "time grouping" of a Health Auto Export automation: each metric point is HealthKit's
 /// statistic over one such bucket, starting at the point's `date`.
 public enum HealthAutoExportGrouping: String, Sendable, CaseIterable, CustomStringConvertible {
-    case seconds, minutes, hours, days, weeks, months, years
+    /// One-second buckets (the app's default for heart rate: each point one reading).
+    case seconds
+    /// Minute buckets (the app's default for every other metric).
+    case minutes
+    /// Hour buckets.
+    case hours
+    /// Local days, midnight to midnight (23 or 25 hours when the clocks change).
+    case days
+    /// Seven local days.
+    case weeks
+    /// Local calendar months.
+    case months
+    /// Local calendar years.
+    case years
 
     /// Reads the `automation-aggregation` header's value (`minutes`, `Hours`, `day`…); nil for
     /// `Default`, an empty value or one not listed.
