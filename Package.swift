@@ -154,11 +154,11 @@ let package = Package(
         .testTarget(name: "AccessTokensTests", dependencies: ["AccessTokens", "StrideProjection", "StrideEvents"]),
         .testTarget(name: "DailyHealthTests", dependencies: ["DailyHealth", "StrideProjection", "StrideTestSupport"]),
         .testTarget(
-            name: "StrideLedgerTests", dependencies: ["StrideLedger", "StrideTestSupport", "ShoeMileage", "PointsBalance", "AccessTokens"]),
+            name: "StrideLedgerTests", dependencies: ["StrideLedger", "StrideIngest", "StrideTestSupport", "ShoeMileage", "PointsBalance", "AccessTokens"]),
         .testTarget(
             name: "StrideServerTests",
             dependencies: [
-                "StrideServer", "StrideLedger", "StrideContract", "StrideTestSupport", "stride",
+                "StrideServer", "StrideLedger", "StrideContract", "StrideIngest", "StrideTestSupport", "stride",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -166,7 +166,7 @@ let package = Package(
         // `Contract/` holds the expected JSON documents the snapshot test reads from disk.
         .testTarget(
             name: "StrideCommandTests",
-            dependencies: ["StrideCommands", "StrideLedger", "StrideEvents", "StrideTestSupport", "stride", "stride-sample"],
+            dependencies: ["StrideCommands", "StrideLedger", "StrideEvents", "StrideIngest", "StrideTestSupport", "stride", "stride-sample"],
             exclude: ["Contract"]),
     ],
     swiftLanguageModes: [.v6]

@@ -33,7 +33,7 @@ public struct DailyDocument: ContractDocument {
                     "inBed": .integer(sleep.inBed), "asleepUnspecified": .integer(sleep.asleepUnspecified),
                     "asleepCore": .integer(sleep.asleepCore), "asleepDeep": .integer(sleep.asleepDeep),
                     "asleepREM": .integer(sleep.asleepREM), "awake": .integer(sleep.awake), "asleep": .integer(sleep.asleep),
-                    "source": .string(sleep.source == .watch ? "watch" : "other"),
+                    "source": .string(sleepSource(sleep.source)),
                 ])
             } ?? .null,
             "heartRate": record.heartRate.map { rate in
@@ -55,6 +55,16 @@ public struct DailyDocument: ContractDocument {
                 "activeEnergy": provenance(record.activeEnergy.map { ($0.classes, $0.samplesUsed) }),
             ]),
         ])
+    }
+
+    /// A night's source as the contract names it: `watch`, `other` (whatever else wrote it),
+    /// or `summary` (Health Auto Export's nights alone).
+    private static func sleepSource(_ deviceClass: DeviceClass) -> String {
+        switch deviceClass {
+        case .watch: "watch"
+        case .summary: "summary"
+        case .phone, .other: "other"
+        }
     }
 
     private static func provenance(_ used: ([DeviceClass], Int)?) -> JSONValue {

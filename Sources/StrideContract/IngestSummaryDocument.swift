@@ -16,6 +16,10 @@ public struct IngestSummaryDocument: ContractDocument {
             "files": .array(reports.map { report in
                 // A key that existing documents lack appears only when it has something to say.
                 Self.appending(
+                    "notRead",
+                    report.counts.notRead.isEmpty
+                        ? nil : .object(report.counts.notRead.sorted { $0.key < $1.key }.map { .init($0.key, .integer($0.value)) }),
+                    to: Self.appending(
                     "recordsInsideRecordsSkipped",
                     report.counts.recordsInsideRecordsSkipped > 0 ? .integer(Int64(report.counts.recordsInsideRecordsSkipped)) : nil,
                     to: .object([
@@ -28,7 +32,7 @@ public struct IngestSummaryDocument: ContractDocument {
                         "leftOut": .object(report.counts.leftOut.sorted { $0.key < $1.key }.map { .init($0.key, .integer($0.value.count)) }),
                         "rejectedLines": .array(report.counts.rejections.map { .string($0) }),
                         "bytes": .integer(report.bytes), "seconds": .number(report.seconds),
-                    ]))
+                    ])))
             }),
             "newEvents": .integer(reports.reduce(0) { $0 + $1.appended }),
             "duplicates": .integer(reports.reduce(0) { $0 + $1.duplicates }),

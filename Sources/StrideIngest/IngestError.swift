@@ -11,17 +11,28 @@ public enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsafeArchive(file: String, entry: String, problem: String)
     /// A zip with no Apple Health export in it.
     case noExportInArchive(file: String)
+    /// A JSON document (Health Auto Export's) that cannot be read: malformed JSON, or a field
+    /// that makes it unreadable (a point without a date), with its line when it can be found
+    /// and its field (`metrics[2].data[5].date`). Nothing of the document is appended.
+    case invalidDocument(file: String, line: Int?, field: String?, problem: String)
+    /// A file of another format than the one the caller required (a server route for one).
+    case unexpectedFormat(file: String, found: InputFormat, expected: InputFormat)
 
     public var description: String {
         switch self {
         case .unreadable(let file, let reason):
             "cannot read \(file): \(reason); check the path and its permissions"
         case .unknownFormat(let file, let found):
-            "\(file) is \(found), not a format Stride reads; give an Apple Health export.zip or export.xml, NDJSON samples, or a GPX track"
+            "\(file) is \(found), not a format Stride reads; give an Apple Health export.zip or export.xml, NDJSON samples, a GPX track, or a Health Auto Export document"
         case .broken(let file, let line, let problem):
             "\(file), line \(line): \(problem). Everything before that line is committed; repair the file or export it again from the Health app, then run the same `stride ingest` again: only what is missing will be added"
         case .unsafeArchive(let file, let entry, let problem):
             "\(file), entry \"\(entry)\": \(problem); nothing was read from it. Use the export.zip exactly as the Health app wrote it"
+        case .invalidDocument(let file, let line, let field, let problem):
+            "\(file)\(line.map { ", line \($0)" } ?? "")\(field.map { ": \($0)" } ?? ""): \(problem). Nothing from it was added; "
+                + "correct the document (or let Health Auto Export send it again) and ingest it again"
+        case .unexpectedFormat(let file, let found, let expected):
+            "\(file) is \(found), not \(expected) as expected here; send it where \(found) is taken (`stride ingest` reads every format)"
         case .noExportInArchive(let file):
             "\(file) holds no Apple Health export (no XML with a <HealthData> root); export again from the Health app (Profile › Export All Health Data)"
         }

@@ -1,4 +1,6 @@
+import Foundation
 import Glibc
+import StrideEvents
 
 /// The formats `stride ingest` reads, told apart by their content, never their names
 /// (the export's XML is `export.xml`, `Export.xml` or `导出.xml` depending on the phone).
@@ -11,6 +13,9 @@ public enum InputFormat: Equatable, Sendable, CustomStringConvertible {
     case ndjson
     /// A GPX track.
     case gpx
+    /// A Health Auto Export REST document: a JSON object whose `data` holds `metrics`
+    /// and/or `workouts`.
+    case healthAutoExport
 
     public var description: String {
         switch self {
@@ -18,6 +23,7 @@ public enum InputFormat: Equatable, Sendable, CustomStringConvertible {
         case .healthExportXML: "Apple Health export (XML)"
         case .ndjson: "NDJSON"
         case .gpx: "GPX"
+        case .healthAutoExport: "Health Auto Export (JSON)"
         }
     }
 
@@ -40,7 +46,10 @@ public enum InputFormat: Equatable, Sendable, CustomStringConvertible {
         }
         switch head[index] {
         case UInt8(ascii: "{"):
-            return .ndjson
+            // NDJSON's lines are objects too: a Health Auto Export document is told by its
+            // `data` holding `metrics` or `workouts`.
+            let rest = UnsafeRawBufferPointer(rebasing: head[index...])
+            return JSONLocator.looksLikeHealthAutoExport(head: rest) ? .healthAutoExport : .ndjson
         case UInt8(ascii: "<"):
             let rest = UnsafeRawBufferPointer(rebasing: head[index...])
             if XMLScanner.find("<HealthData", in: rest, from: 0) != nil || XMLScanner.find("DOCTYPE HealthData", in: rest, from: 0) != nil {
@@ -82,6 +91,24 @@ enum FileChunks {
             if count == 0 { return }
             try buffer.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         }
+    }
+
+    /// The whole of a file.
+    static func contents(of file: String, progress: (Int) -> Void = { _ in }) throws -> Data {
+        var data = Data()
+        data.reserveCapacity(size(of: file))
+        try forEach(in: file) { chunk in
+            data.append(contentsOf: chunk)
+            progress(data.count)
+        }
+        return data
+    }
+
+    /// When a file was last modified.
+    static func modificationTime(of file: String) -> Timestamp? {
+        var status = stat()
+        guard stat(file, &status) == 0 else { return nil }
+        return Timestamp(millisecondsSince1970: Int64(status.st_mtim.tv_sec) * 1000 + Int64(status.st_mtim.tv_nsec) / 1_000_000)
     }
 
     /// The size of a file in bytes.

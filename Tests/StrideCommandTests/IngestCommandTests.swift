@@ -49,6 +49,26 @@ struct IngestCommandTests {
         }
     }
 
+    @Test("a Health Auto Export document: read with the grouping given, again it adds nothing; an unknown grouping is refused")
+    func healthAutoExport() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let push = folder + "/push.json"
+            try #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"date": "2024-05-01 08:00:00 +0200", "qty": 1200, "source": "Watch"}]}]}}"#
+                .write(toFile: push, atomically: true, encoding: .utf8)
+            let first = try runProcess(stride, ["--ledger", folder + "/ledger", "ingest", "--json", "--grouping", "Hours", push])
+            #expect(first.status == 0)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(first.standardOutput.utf8)) as? [String: Any])
+            let file = try #require((document["files"] as? [[String: Any]])?.first)
+            #expect(file["format"] as? String == "Health Auto Export (JSON)")
+            #expect(document["newEvents"] as? Int == 1)
+            let again = try runProcess(stride, ["--ledger", folder + "/ledger", "ingest", "--grouping", "hours", push])
+            #expect(again.standardOutput.contains("0 new events, 1 duplicate skipped"))
+            let refused = try runProcess(stride, ["--ledger", folder + "/ledger", "ingest", "--grouping", "fortnights", push])
+            #expect(refused.status == 64)
+            #expect(refused.standardError.contains("--grouping \"fortnights\" is not one of seconds, minutes"))
+        }
+    }
+
     @Test("killed at random moments, an ingest leaves a ledger verify accepts, and a re-run ends where an uninterrupted run does",
         arguments: [0.15, 0.4, 0.8])
     func killed(after delay: Double) throws {

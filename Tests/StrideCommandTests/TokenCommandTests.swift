@@ -1,5 +1,6 @@
 import Foundation
 import StrideEvents
+import StrideIngest
 import StrideLedger
 import StrideTestSupport
 import Testing
@@ -79,7 +80,7 @@ struct TokenCommandTests {
             let run1 = #"{"activity":"HKWorkoutActivityTypeRunning","start":"2024-05-09T07:00:00+02:00","end":"2024-05-09T07:30:00+02:00","distance":5,"distanceUnit":"km","id":"run-1"}"#
             try run1.write(toFile: folder + "/run.ndjson", atomically: true, encoding: .utf8)
             try ledger.registerShoe(name: "Pegasus", brand: nil, startKilometers: 0, goalKilometers: nil, makeDefault: true, at: ISO8601.parse("2024-05-01T08:00:00+02:00"))
-            _ = try ledger.ingest(file: folder + "/run.ndjson", sentBy: "marie-iphone")
+            _ = try ledger.ingest(file: folder + "/run.ndjson", options: IngestOptions(sentBy: "marie-iphone"))
             _ = try ledger.checkIn(at: nil, sentBy: "marie-iphone")
 
             let explain = try run(path, ["mileage", "explain", "Pegasus", "--json"]).standardOutput

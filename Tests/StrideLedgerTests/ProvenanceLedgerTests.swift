@@ -2,6 +2,7 @@ import Foundation
 import PointsBalance
 import ShoeMileage
 import StrideEvents
+import StrideIngest
 import StrideTestSupport
 import Testing
 
@@ -41,7 +42,7 @@ struct ProvenanceLedgerTests {
             let ledger = try ledger(folder)
             try ledger.registerShoe(
                 name: "Pegasus", brand: nil, startKilometers: 0, goalKilometers: nil, makeDefault: true, at: at("2024-05-01T08:00:00+02:00"))
-            let report = try ledger.ingest(file: try writeDay(folder), sentBy: Self.phone)
+            let report = try ledger.ingest(file: try writeDay(folder), options: IngestOptions(sentBy: Self.phone))
             #expect(report.autoAssigned == 1)
             #expect(report.stepAwards.map(\.sentBy) == [Self.phone, Self.phone])
             #expect(try senders(ledger) == [

@@ -13,9 +13,15 @@ public struct HeartRateSummary: Hashable, Sendable {
 
 /// The heart-rate rule: samples whose start lies in the day; if any is from a watch, only
 /// the watch's count. Resting heart rate: the mean of the day's resting samples.
+///
+/// Summaries (``DeviceClass/summary``, Health Auto Export's points) count only on a day with
+/// no other sample of the measure: they are HealthKit's statistics over the samples an export
+/// brings, so a day that has those has them already. A summary's value is its bucket's
+/// average; the day's minimum and maximum are then those of the buckets' averages (exact
+/// for Health Auto Export's default per-second grouping, where each point is one reading).
 public enum HeartRatePolicy {
     public static func summary(_ facts: [Fact], day: Range<Timestamp>) -> HeartRateSummary? {
-        let inDay = facts.filter { day.contains($0.start) }
+        let inDay = ownSamplesFirst(facts.filter { day.contains($0.start) })
         guard !inDay.isEmpty else { return nil }
         let hasWatch = inDay.contains { $0.deviceClass == .watch }
         let used = hasWatch ? inDay.filter { $0.deviceClass == .watch } : inDay
@@ -28,7 +34,14 @@ public enum HeartRatePolicy {
 
     /// The mean of the resting samples whose start lies in the day, or nil.
     public static func resting(_ facts: [Fact], day: Range<Timestamp>) -> Double? {
-        let values = facts.filter { day.contains($0.start) }.map(\.value)
+        let values = ownSamplesFirst(facts.filter { day.contains($0.start) }).map(\.value)
         return values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+    }
+
+    /// The facts that are not summaries when there are any; else the summaries.
+    static func ownSamplesFirst(_ facts: [Fact]) -> [Fact] {
+        guard facts.contains(where: { $0.deviceClass == .summary }) else { return facts }
+        let own = facts.filter { $0.deviceClass != .summary }
+        return own.isEmpty ? facts : own
     }
 }

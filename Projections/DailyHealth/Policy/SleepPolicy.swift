@@ -16,7 +16,8 @@ public struct SleepSummary: Hashable, Sendable {
     public var awake: Int?
     /// The union of the four asleep stages; nil without a watch.
     public var asleep: Int?
-    /// `watch` when a watch's samples were used, `other` when only others were.
+    /// `watch` when a watch's samples were used, `summary` when only summaries were (a night
+    /// no device's own sample covers), `other` when only others were.
     public var source: DeviceClass
     /// The samples used.
     public var samples: Int
@@ -25,14 +26,26 @@ public struct SleepSummary: Hashable, Sendable {
 /// The sleep rule: samples overlapping the window, clipped to it; if any is from a watch,
 /// only the watch's count, each stage as the measure of the union of its intervals (overlaps
 /// never count twice); with no watch, only in-bed time is known, from every source.
+///
+/// Summaries (``DeviceClass/summary``, Health Auto Export's nights) count only in a window
+/// with no other sleep sample: a night an export brought is counted from the export alone.
+/// In a window of summaries only, their stages count as a watch's do when any of them has
+/// time asleep or awake (the app summarises the watch's stages), else only in-bed time is
+/// known; the source is `summary` either way.
 public enum SleepPolicy {
     public static func summary(_ facts: [Fact], window: Range<Timestamp>) -> SleepSummary? {
-        let inWindow = facts.filter { fact in
+        let overlapping = facts.filter { fact in
             fact.start == fact.end ? window.contains(fact.start) : fact.start < window.upperBound && fact.end > window.lowerBound
         }
-        guard !inWindow.isEmpty else { return nil }
-        let hasWatch = inWindow.contains { $0.deviceClass == .watch }
-        let used = hasWatch ? inWindow.filter { $0.deviceClass == .watch } : inWindow
+        guard !overlapping.isEmpty else { return nil }
+        let own = overlapping.filter { $0.deviceClass != .summary }
+        let inWindow = own.isEmpty ? overlapping : own
+        let isSummary = own.isEmpty
+        let hasWatch =
+            isSummary
+            ? inWindow.contains { $0.end > $0.start && $0.sleep.map { $0 != .inBed } ?? false }
+            : inWindow.contains { $0.deviceClass == .watch }
+        let used = hasWatch && !isSummary ? inWindow.filter { $0.deviceClass == .watch } : inWindow
         func seconds(_ stages: Set<SleepValue>) -> Int {
             Int(Intervals.unionLength(used.filter { $0.sleep.map(stages.contains) ?? false }.map { $0.start..<$0.end }, within: window) / 1000)
         }
@@ -40,12 +53,13 @@ public enum SleepPolicy {
         guard hasWatch else {
             return SleepSummary(
                 inBed: inBed, asleepUnspecified: nil, asleepCore: nil, asleepDeep: nil, asleepREM: nil, awake: nil, asleep: nil,
-                source: .other, samples: used.filter { $0.sleep == .inBed }.count)
+                source: isSummary ? .summary : .other, samples: used.filter { $0.sleep == .inBed }.count)
         }
         return SleepSummary(
             inBed: inBed, asleepUnspecified: seconds([.asleepUnspecified]), asleepCore: seconds([.asleepCore]),
             asleepDeep: seconds([.asleepDeep]), asleepREM: seconds([.asleepREM]), awake: seconds([.awake]),
-            asleep: seconds([.asleepUnspecified, .asleepCore, .asleepDeep, .asleepREM]), source: .watch, samples: used.count)
+            asleep: seconds([.asleepUnspecified, .asleepCore, .asleepDeep, .asleepREM]), source: isSummary ? .summary : .watch,
+            samples: used.count)
     }
 }
 

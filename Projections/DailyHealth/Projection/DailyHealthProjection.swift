@@ -15,7 +15,7 @@ public struct DailyHealthProjection: Projection {
     public typealias Row = DailyHealthRow
 
     public let name = "daily"
-    public let version: UInt32 = 3
+    public let version: UInt32 = 4
     /// The ledger's calendar.
     public let calendar: LocalCalendar
 

@@ -44,21 +44,32 @@ final class IngestCollector {
     /// Adds a sample: counted by type, checked for quality, then batched as a pending event
     /// with this identity, made here so that the sample moves into it rather than being copied.
     func add(sample: consuming SampleRecorded, entity: EntityReference, key: IdempotencyKey, file: String, line: Int) throws {
-        let typeCode = sample.healthTypeCode
-        let code = Int(typeCode)
-        if code > 0 {
+        try add(sample: consume sample, entity: entity, key: key) { "\(file):\(line)" }
+    }
+
+    /// Adds a sample whose place is costly to name (a Health Auto Export point): `place` is
+    /// asked only for the first few examples of what is left out.
+    func add(sample: consuming SampleRecorded, entity: EntityReference, key: IdempotencyKey, place: () -> String) throws {
+        if sample.healthTypeCode == 0 { tallies.samplesByType[sample.healthType, default: 0] += 1 } else {
+            let code = Int(sample.healthTypeCode)
             if code >= samplesByCode.count { samplesByCode += Array(repeating: 0, count: code + 1 - samplesByCode.count) }
             samplesByCode[code] += 1
-        } else {
-            tallies.samplesByType[sample.healthType, default: 0] += 1
         }
-        if let problem = SampleQuality.problem(with: sample) {
-            tallies.noteLeftOut(problem, at: "\(file):\(line)")
-        }
+        if let problem = SampleQuality.problem(with: sample) { tallies.noteLeftOut(problem, at: place) }
         if let sentBy { sample.sentBy = sentBy }
         let start = sample.start
         let facts = SampleFacts(sample, isSyncIdentified: SampleIdentity.isSyncIdentified(entity))
         try add(PendingEvent(.sampleRecorded(consume sample), occurredAt: start, entity: entity, idempotencyKey: key), facts: consume facts)
+    }
+
+    /// Notes content kept but left out of figures, naming its place only when asked.
+    func noteLeftOut(_ reason: String, place: () -> String) {
+        tallies.noteLeftOut(reason, at: place)
+    }
+
+    /// Notes entries of a kind Stride does not read (neither kept nor counted in figures).
+    func noteNotRead(_ what: String, count: Int) {
+        tallies.notRead[what, default: 0] += count
     }
 
     /// Adds a workout (`event` records `workout`).
@@ -137,6 +148,9 @@ public struct ReadCounts: Sendable, Equatable {
     public var rejections: [String] = []
     /// Reasons content was kept but left out of figures, with how often and where first.
     public var leftOut: [String: LeftOut] = [:]
+    /// Entries of kinds Stride does not read, neither kept nor counted (Health Auto Export's
+    /// `stateOfMind`…), by kind.
+    public var notRead: [String: Int] = [:]
 
     /// How often one reason occurred, and the first places.
     public struct LeftOut: Sendable, Equatable {
@@ -153,6 +167,14 @@ public struct ReadCounts: Sendable, Equatable {
         leftOut[reason] = entry
     }
 
+    /// ``noteLeftOut(_:at:)`` asking for the place only when it is kept as an example.
+    mutating func noteLeftOut(_ reason: String, at place: () -> String) {
+        var entry = leftOut[reason, default: LeftOut()]
+        entry.count += 1
+        if entry.examples.count < 3 { entry.examples.append(place()) }
+        leftOut[reason] = entry
+    }
+
     /// Samples read in all.
     public var samples: Int { samplesByType.values.reduce(0, +) }
 
@@ -165,6 +187,7 @@ public struct ReadCounts: Sendable, Equatable {
         recordsInsideRecordsSkipped += other.recordsInsideRecordsSkipped
         rejectedLines += other.rejectedLines
         rejections = Array((rejections + other.rejections).prefix(20))
+        notRead.merge(other.notRead, uniquingKeysWith: +)
         for (reason, entry) in other.leftOut {
             var merged = leftOut[reason, default: LeftOut()]
             merged.count += entry.count

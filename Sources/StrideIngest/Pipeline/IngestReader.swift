@@ -46,18 +46,21 @@ public enum IngestReader {
     /// Reads `file`, handing each full batch (and the last) to `deliver`, in file order.
     ///
     /// - Parameters:
-    ///   - sentBy: the device that sent the file through the server, recorded in every sample
-    ///     and workout read; nil for a file ingested on the machine.
+    ///   - options: the context of a Health Auto Export push, the format required, if any, and the
+    ///     device that sent the file through the server (recorded in every sample and workout).
     ///   - progress: called now and then, from the reading thread.
     ///   - deliver: receives batches; what it throws stops the read and is rethrown.
     /// - Returns: the format and what was read.
     /// - Throws: ``IngestError`` naming the file and line, or what `deliver` throws.
     public static func read(
-        file: String, batchSize: Int = defaultBatchSize, sentBy: String? = nil, progress: (IngestProgress) -> Void = { _ in },
-        deliver: @escaping (IngestBatch) throws -> Void
+        file: String, batchSize: Int = defaultBatchSize, options: IngestOptions = IngestOptions(),
+        progress: (IngestProgress) -> Void = { _ in }, deliver: @escaping (IngestBatch) throws -> Void
     ) throws -> ReadResult {
         let format = try InputFormat.detect(file: file)
-        let collector = IngestCollector(batchSize: batchSize, sentBy: sentBy, deliver: deliver)
+        if let expected = options.expectedFormat, expected != format {
+            throw IngestError.unexpectedFormat(file: file, found: format, expected: expected)
+        }
+        let collector = IngestCollector(batchSize: batchSize, sentBy: options.sentBy, deliver: deliver)
         var bytesRead = 0
         func report(_ total: Int) {
             progress(IngestProgress(bytesRead: bytesRead, totalBytes: total, records: collector.recordsRead))
@@ -98,6 +101,19 @@ public enum IngestReader {
                 report(total)
             }
             try reader.finish()
+        case .healthAutoExport:
+            let total = FileChunks.size(of: file)
+            let document = try FileChunks.contents(of: file) { read in
+                bytesRead = read
+                report(total)
+            }
+            let context = options.healthAutoExport
+            let reader = HealthAutoExportReader(
+                file: file, grouping: context.grouping, timeZone: context.timeZone,
+                receivedAt: context.receivedAt ?? FileChunks.modificationTime(of: file) ?? Timestamp(millisecondsSince1970: 0),
+                collector: collector)
+            try reader.read(document)
+            report(total)
         }
         try collector.flush()
         return ReadResult(format: format, counts: collector.counts, bytes: bytesRead)

@@ -32,18 +32,28 @@ extension Ledger {
     /// batch in one write transaction. A batch already committed stays committed whatever
     /// happens after it; running the same ingest again appends only what is missing.
     ///
+    /// A Health Auto Export document is converted whole before anything of it is appended
+    /// (a broken one appends nothing); its points are versioned by
+    /// `options.healthAutoExport.receivedAt` (the clock's now when nil), and its day buckets
+    /// end at the ledger's local midnights unless the context names another zone.
+    ///
     /// - Parameters:
-    ///   - sentBy: the device that sent the file through the server (nil on the machine):
-    ///     recorded in every sample and workout read, in the automatic assignments of its
-    ///     runs, and in the step awards made when it ends.
+    ///   - options: a Health Auto Export push's context (its `automation-aggregation`
+    ///     header, when it was received), the format required, if any, and the device that
+    ///     sent the file through the server (nil on the machine): recorded in every sample and
+    ///     workout read, in the automatic assignments of its runs, and in the step awards.
     ///   - progress: called now and then from the reading thread.
     /// - Throws: `IngestError` naming the file and line, or a storage error; the batches
     ///   before the failure are committed.
     public func ingest(
-        file: String, batchSize: Int = IngestReader.defaultBatchSize, sentBy: String? = nil,
+        file: String, batchSize: Int = IngestReader.defaultBatchSize, options: IngestOptions = IngestOptions(),
         progress: @escaping @Sendable (IngestProgress) -> Void = { _ in }
     ) throws -> FileIngestReport {
         let began = Date()
+        var options = options
+        if options.healthAutoExport.receivedAt == nil { options.healthAutoExport.receivedAt = clock.now() }
+        if options.healthAutoExport.timeZone == nil { options.healthAutoExport.timeZone = timeZone }
+        let readOptions = options
         let pipe = BatchPipe<IngestBatch>()
         let outcome = ReadOutcome()
         let dailyHealth = dailyHealth
@@ -52,7 +62,7 @@ extension Ledger {
                 // The days each batch's steps touch are noted here, on the reading thread,
                 // which waits for the appending one anyway.
                 var stepDays = Set<CivilDate>()
-                let result = try IngestReader.read(file: file, batchSize: batchSize, sentBy: sentBy, progress: progress) { batch in
+                let result = try IngestReader.read(file: file, batchSize: batchSize, options: readOptions, progress: progress) { batch in
                     stepDays.formUnion(dailyHealth.stepDays(of: batch.events))
                     try pipe.put(batch)
                 }
@@ -93,7 +103,7 @@ extension Ledger {
         }
         // Step awards, once the last batch is in: for every day the file's steps touch (new or
         // already known, so that a re-run after a crash still awards what was missed).
-        let stepAwards = try awardSteps(for: stepDays, sentBy: sentBy)
+        let stepAwards = try awardSteps(for: stepDays, sentBy: options.sentBy)
         return FileIngestReport(
             file: file, format: result.format, counts: result.counts, appended: appended, duplicates: duplicates,
             autoAssigned: autoAssigned, stepAwards: stepAwards, seconds: Date().timeIntervalSince(began), bytes: result.bytes)

@@ -57,7 +57,9 @@ public struct APIError: HTTPResponseError, Sendable {
             case .aheadOfClock, .unknownTimeZone: return APIError(.unprocessableContent, error.description)
             default: return APIError(.internalServerError, error.description)
             }
-        case let error as IngestError: return APIError(.badRequest, error.description)
+        case let error as IngestError:
+            if case .unexpectedFormat = error { return APIError(.unsupportedMediaType, error.description) }
+            return APIError(.badRequest, error.description)
         case let error as any HTTPResponseError: return APIError(error.status, "the request was refused: \(error.status.reasonPhrase)")
         default:
             return APIError(.internalServerError, "the ledger could not answer: \(error); see the server's log, then try again")

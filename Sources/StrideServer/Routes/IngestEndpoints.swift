@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import StrideContract
 import StrideIngest
@@ -19,7 +20,7 @@ extension StrideAPI {
                 body: .upload(Self.ingestMediaTypes), answer: .document("IngestSummaryDocument")
             ) { request, context in
                 try MediaTypes.require(request, oneOf: Self.ingestMediaTypes)
-                return try await ingest(request, context, limit: settings.maxIngestBytes)
+                return try await ingest(request, context, limit: settings.maxIngestBytes, options: IngestOptions())
             },
             Endpoint(
                 method: .post, path: "/v1/health-auto-export",
@@ -27,14 +28,20 @@ extension StrideAPI {
                 body: .upload(["application/json"]), answer: .document("IngestSummaryDocument")
             ) { request, context in
                 try MediaTypes.require(request, oneOf: ["application/json"])
-                return try await ingest(request, context, limit: settings.maxPushBytes)
+                // The app names its time grouping in this header; without it the reader infers it.
+                let push = HealthAutoExportContext(aggregationHeader: request.headers[.automationAggregation], receivedAt: nil)
+                return try await ingest(
+                    request, context, limit: settings.maxPushBytes, options: IngestOptions(healthAutoExport: push, expectedFormat: .healthAutoExport))
             },
         ]
     }
 
     /// Saves the body to a private file, ingests it, removes it, and answers the summary.
-    private func ingest(_ request: Request, _ context: StrideRequestContext, limit: Int) async throws -> Response {
+    private func ingest(_ request: Request, _ context: StrideRequestContext, limit: Int, options: IngestOptions) async throws -> Response {
         let device = context.sender
+        var sent = options
+        sent.sentBy = device
+        let options = sent
         let folder = uploads
         let minimumRate = settings.minimumUploadBytesPerSecond
         return try await answers.answer(request, from: device) {
@@ -42,13 +49,19 @@ extension StrideAPI {
             defer { upload.remove() }
             var report: FileIngestReport
             do {
-                report = try await worker.run { try $0.ingest(file: upload.path, sentBy: device) }
+                report = try await worker.run { try $0.ingest(file: upload.path, options: options) }
             } catch let error as IngestError {
-                throw APIError(.badRequest, error.description.replacingOccurrences(of: upload.path, with: "the request's body"))
+                let refusal = APIError.from(error)
+                throw APIError(refusal.status, refusal.message.replacingOccurrences(of: upload.path, with: "the request's body"))
             }
             report.file = "request"
             report.counts.rejections = report.counts.rejections.map { $0.replacingOccurrences(of: upload.path, with: "request") }
             return (.ok, IngestSummaryDocument(reports: [report]).json)
         }
     }
+}
+
+extension HTTPField.Name {
+    /// Health Auto Export's `automation-aggregation` header: the time grouping of its points.
+    static let automationAggregation = HTTPField.Name("automation-aggregation")!
 }

@@ -4,7 +4,7 @@ import Glibc
 import StrideEvents
 import StrideIngest
 
-/// The fuzzing harness: a seeded mutation loop over the XML, NDJSON, GPX and zip readers,
+/// The fuzzing harness: a seeded mutation loop over the XML, NDJSON, GPX, zip and Health Auto Export readers,
 /// seeded with the real exports. Each input is written to disk before it is read, so an
 /// input that crashes the reader survives the crash; the loop runs in a child process that
 /// the parent restarts, saving each crashing input under `crashes/`.
@@ -62,7 +62,7 @@ struct FuzzBenchmark: ParsableCommand {
     }
 
     /// The real exports, unpacked into plain seed files (the XML, its GPX routes, an NDJSON
-    /// sample, and the zips themselves).
+    /// sample, the zips themselves, and the Health Auto Export documents).
     static func prepareSeeds(into folder: String) throws -> String {
         if FileManager.default.fileExists(atPath: folder + "/ready") { return folder }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -85,6 +85,9 @@ struct FuzzBenchmark: ParsableCommand {
             #"{"type":"HKCategoryTypeIdentifierSleepAnalysis","start":"2024-05-01T23:00:00+02:00","end":"2024-05-02T07:00:00+02:00","value":"HKCategoryValueSleepAnalysisInBed"}"#,
         ]
         try ndjson.joined(separator: "\n").write(toFile: folder + "/samples.ndjson", atomically: true, encoding: .utf8)
+        for file in try FileManager.default.contentsOfDirectory(atPath: fixtures + "/hae").sorted() where file.hasSuffix(".json") {
+            try FileManager.default.copyItem(atPath: fixtures + "/hae/" + file, toPath: folder + "/hae-" + file)
+        }
         _ = FileManager.default.createFile(atPath: folder + "/ready", contents: Data())
         return folder
     }
@@ -129,6 +132,8 @@ struct FuzzWorker: ParsableCommand {
         case .broken: "broken structure, line named"
         case .unsafeArchive: "unsafe or damaged zip"
         case .noExportInArchive: "no export in the zip"
+        case .invalidDocument: "invalid JSON document, line or field named"
+        case .unexpectedFormat: "not the format expected"
         }
     }
 }

@@ -1,18 +1,23 @@
 /// How a sample's device is classed, for source priority: watch first, then phone, then
-/// everything else.
+/// everything else, and last the summaries an app pushes.
 public enum DeviceClass: UInt8, Hashable, Sendable, Comparable, CustomStringConvertible {
     case watch = 0
     case phone = 1
     case other = 2
+    /// A summary pushed by an app (Health Auto Export): HealthKit's statistics over the very
+    /// samples an Apple Health export holds, so it counts only where no device's own sample
+    /// does (see the daily policies).
+    case summary = 3
 
     public static func < (lhs: DeviceClass, rhs: DeviceClass) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// `watch`, `phone` or `other`.
+    /// `watch`, `phone`, `other` or `summary`.
     public var description: String {
         switch self {
         case .watch: "watch"
         case .phone: "phone"
         case .other: "other"
+        case .summary: "summary"
         }
     }
 }

@@ -7,7 +7,7 @@ import StrideLedger
 
 struct IngestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "ingest", abstract: "Read Apple Health exports (zip or XML), NDJSON samples or GPX tracks into the ledger.",
+        commandName: "ingest", abstract: "Read Apple Health exports (zip or XML), NDJSON samples, GPX tracks or Health Auto Export documents into the ledger.",
         discussion: """
             Formats are told apart by content. Each batch is committed as it is read: an ingest that \
             stops (an error, a kill) keeps what it committed, and running it again adds only what is \
@@ -28,9 +28,18 @@ struct IngestCommand: ParsableCommand {
     @Option(name: .long, help: "The most events committed per write transaction (the first few batches are smaller, so appending starts at once).")
     var batchSize = IngestReader.defaultBatchSize
 
+    @Option(
+        name: .long,
+        help: "The time grouping of Health Auto Export documents (seconds, minutes, hours, days, weeks, months or years; inferred per metric when not given).")
+    var grouping: String?
+
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("name at least one file to ingest") }
         guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1") }
+        if let grouping, HealthAutoExportGrouping(header: grouping) == nil {
+            throw ValidationError(
+                "--grouping \"\(grouping)\" is not one of \(HealthAutoExportGrouping.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
     }
 
     func run() throws {
@@ -39,7 +48,10 @@ struct IngestCommand: ParsableCommand {
         for file in files {
             let bar = ProgressBar(label: (file as NSString).lastPathComponent, quiet: quiet || json)
             defer { bar.finish() }
-            let report = try opened.ingest(file: file, batchSize: batchSize) { bar.update($0) }
+            let context = HealthAutoExportContext(grouping: grouping.flatMap(HealthAutoExportGrouping.init(header:)))
+            let report = try opened.ingest(file: file, batchSize: batchSize, options: IngestOptions(healthAutoExport: context)) {
+                bar.update($0)
+            }
             bar.finish()
             reports.append(report)
             if !json { Console.print(IngestSummary.text(report)) }

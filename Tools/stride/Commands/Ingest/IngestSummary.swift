@@ -34,6 +34,9 @@ enum IngestSummary {
             let days = Set(report.stepAwards.map(\.day)).count
             lines.append("  Steps earned \(report.stepAwards.reduce(0) { $0 + $1.points }) points over \(Format.plural(days, "day")).")
         }
+        for (what, count) in counts.notRead.sorted(by: { $0.key < $1.key }) {
+            lines.append("  Not read: \(Format.count(count)) \(what) \(count == 1 ? "entry" : "entries") (Stride reads its metrics and workouts).")
+        }
         for rejection in counts.rejections { lines.append("  Not read: \(rejection).") }
         if counts.rejectedLines > counts.rejections.count {
             lines.append("  … and \(Format.count(counts.rejectedLines - counts.rejections.count)) more lines not read.")

@@ -1,0 +1,297 @@
+/// A JSON value as the Health Auto Export reader holds it.
+///
+/// Numbers are doubles read from their text, correctly rounded: real payloads carry step
+/// counts such as `8.2796763649358063`, and two such numbers written apart stay apart.
+enum JSONNode: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONNode])
+    case object([String: JSONNode])
+
+    /// The value as text for metadata and identities: text as it is, numbers in their
+    /// shortest form (`908.0`), `true`, `false`, `null`, and arrays and objects as compact
+    /// JSON with their keys sorted.
+    var text: String {
+        switch self {
+        case .string(let text): text
+        default: jsonText
+        }
+    }
+
+    /// The value as compact JSON with sorted keys.
+    var jsonText: String {
+        switch self {
+        case .null: "null"
+        case .bool(let flag): flag ? "true" : "false"
+        case .number(let number): number.isFinite ? "\(number)" : "null"
+        case .string(let text): Self.quoted(text)
+        case .array(let elements): "[" + elements.map(\.jsonText).joined(separator: ",") + "]"
+        case .object(let members):
+            "{" + members.keys.sorted().map { Self.quoted($0) + ":" + (members[$0]?.jsonText ?? "null") }.joined(separator: ",") + "}"
+        }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20: result += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
+
+/// Why JSON text could not be parsed, and on which line.
+struct JSONSyntaxError: Error, Equatable {
+    var line: Int
+    var problem: String
+}
+
+/// Parses JSON text (RFC 8259) into ``JSONNode``s, counting lines for its errors.
+///
+/// Written for Health Auto Export's documents rather than taking `JSONSerialization`'s
+/// objects: those take about thirty times the document's size in memory (a tree of bridged
+/// objects built beside an intermediate one), these about ten, and their numbers are
+/// exact. Nesting deeper than 512 levels is refused rather than exhausting the stack.
+struct JSONParser {
+    private let bytes: UnsafeRawBufferPointer
+    private var index = 0
+    private var line = 1
+    private static let maximumDepth = 512
+
+    /// The value a document holds.
+    /// - Throws: ``JSONSyntaxError`` naming the line of the first fault.
+    static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes)
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { parser.index = 3 }
+        let value = try parser.value(depth: 0)
+        parser.skipSpace()
+        if parser.index < bytes.count { throw parser.fault("more follows the end of the document") }
+        return value
+    }
+
+    private init(bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
+
+    private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+        skipSpace()
+        guard index < bytes.count else { throw fault("the document ends in the middle of a value (cut short?)") }
+        guard depth < Self.maximumDepth else { throw fault("values are nested too deeply") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            index += 1
+            var members: [String: JSONNode] = [:]
+            var isFirst = true
+            while try next(isFirst: &isFirst, closing: UInt8(ascii: "}"), what: "object") {
+                skipSpace()
+                guard index < bytes.count else { throw fault("the document ends in the middle of a value (cut short?)") }
+                guard bytes[index] == UInt8(ascii: "\"") else { throw fault("\(describe(bytes[index])) where a key in double quotes should be") }
+                let key = try string()
+                skipSpace()
+                guard index < bytes.count else { throw fault("the document ends in the middle of a value (cut short?)") }
+                guard bytes[index] == UInt8(ascii: ":") else { throw fault("\(describe(bytes[index])) where a colon after the key should be") }
+                index += 1
+                members[key] = try value(depth: depth + 1)
+            }
+            return .object(members)
+        case UInt8(ascii: "["):
+            index += 1
+            var elements: [JSONNode] = []
+            var isFirst = true
+            while try next(isFirst: &isFirst, closing: UInt8(ascii: "]"), what: "array") {
+                elements.append(try value(depth: depth + 1))
+            }
+            return .array(elements)
+        case UInt8(ascii: "\""):
+            return .string(try string())
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return .number(try number())
+        default:
+            throw fault("\(describe(bytes[index])) where a value should be")
+        }
+    }
+
+    /// Moves past the comma before the next member or element, or past the closing bracket:
+    /// true when a member or element follows.
+    private mutating func next(isFirst: inout Bool, closing: UInt8, what: String) throws(JSONSyntaxError) -> Bool {
+        skipSpace()
+        guard index < bytes.count else { throw fault("the document ends in the middle of a value (cut short?)") }
+        if bytes[index] == closing {
+            index += 1
+            return false
+        }
+        if !isFirst {
+            guard bytes[index] == UInt8(ascii: ",") else {
+                throw fault(
+                    "\(describe(bytes[index])) where a comma or the end of the \(what) (\(Character(Unicode.Scalar(closing)))) should be")
+            }
+            index += 1
+            skipSpace()
+            guard index < bytes.count else { throw fault("the document ends in the middle of a value (cut short?)") }
+            if bytes[index] == closing { throw fault("a comma before the end of the \(what)") }
+        }
+        isFirst = false
+        return true
+    }
+
+    private mutating func string() throws(JSONSyntaxError) -> String {
+        index += 1
+        let start = index
+        // Most strings hold no escape: they are taken from the text as they are.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index - 1]), as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw fault("a line break or control character inside a string") }
+            index += 1
+        }
+        var decoded = Array(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: decoded, as: UTF8.self)
+            }
+            if byte < 0x20 { throw fault("a line break or control character inside a string") }
+            guard byte == UInt8(ascii: "\\") else {
+                decoded.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 1 < bytes.count else { break }
+            let escaped = bytes[index + 1]
+            index += 2
+            switch escaped {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escaped)
+            case UInt8(ascii: "b"): decoded.append(0x08)
+            case UInt8(ascii: "f"): decoded.append(0x0C)
+            case UInt8(ascii: "n"): decoded.append(0x0A)
+            case UInt8(ascii: "r"): decoded.append(0x0D)
+            case UInt8(ascii: "t"): decoded.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hexQuad()
+                if (0xD800..<0xDC00).contains(scalar), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                    bytes[index + 1] == UInt8(ascii: "u")
+                {
+                    index += 2
+                    let low = try hexQuad()
+                    if (0xDC00..<0xE000).contains(low) { scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00) }
+                }
+                // A lone surrogate is no character: it reads as U+FFFD.
+                decoded.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
+            default:
+                throw fault("\"\\\(Character(Unicode.Scalar(escaped)))\", an escape JSON does not have, inside a string")
+            }
+        }
+        throw fault("the document ends in the middle of a string (cut short?)")
+    }
+
+    private mutating func hexQuad() throws(JSONSyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw fault("the document ends in the middle of a string (cut short?)") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw fault("\\u without four hexadecimal digits inside a string")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func number() throws(JSONSyntaxError) -> Double {
+        let start = index
+        var isWhole = true
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let integerStart = index
+        let integer = digits()
+        guard integer > 0 else { throw fault("a number without digits") }
+        if integer > 1, bytes[integerStart] == UInt8(ascii: "0") { throw fault("a number with a leading zero") }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            isWhole = false
+            guard digits() > 0 else { throw fault("a number without digits after its decimal point") }
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            isWhole = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw fault("a number without digits in its exponent") }
+        }
+        let text = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+        // Whole numbers of up to 15 digits are exact as doubles: no need to go through text.
+        if isWhole, integer <= 15 {
+            var value = 0
+            for byte in UnsafeRawBufferPointer(rebasing: bytes[integerStart..<index]) { value = value * 10 + Int(byte - 48) }
+            return Double(bytes[start] == UInt8(ascii: "-") ? -value : value)
+        }
+        let parsed = Double(String(decoding: text, as: UTF8.self))
+        // Beyond a double's range: an infinity, which figures leave out.
+        return parsed ?? (bytes[start] == UInt8(ascii: "-") ? -.infinity : .infinity)
+    }
+
+    private mutating func digits() -> Int {
+        var count = 0
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            index += 1
+            count += 1
+        }
+        return count
+    }
+
+    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+        let length = word.utf8CodeUnitCount
+        let matches = word.withUTF8Buffer { expected in
+            index + length <= bytes.count && (0..<length).allSatisfy { bytes[index + $0] == expected[$0] }
+        }
+        guard matches else { throw fault("\(describe(bytes[index])) where a value should be") }
+        index += length
+    }
+
+    private mutating func skipSpace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0D: index += 1
+            case 0x0A:
+                line += 1
+                index += 1
+            default: return
+            }
+        }
+    }
+
+    private func fault(_ problem: String) -> JSONSyntaxError {
+        JSONSyntaxError(line: line, problem: problem)
+    }
+
+    private func describe(_ byte: UInt8) -> String {
+        byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "a byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+}

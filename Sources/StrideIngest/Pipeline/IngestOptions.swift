@@ -1,0 +1,24 @@
+import StrideEvents
+
+/// What a caller tells an ingest beyond the file: the context of a Health Auto Export push,
+/// and the format the file must be.
+public struct IngestOptions: Sendable {
+    /// The context of a Health Auto Export document (its grouping, when it was received, the
+    /// ledger's time zone); ignored for other formats.
+    public var healthAutoExport: HealthAutoExportContext
+    /// The one format the file may be, or nil for any Stride reads: a server route for one
+    /// format refuses a file of another before anything is read.
+    public var expectedFormat: InputFormat?
+    /// The device that sent the file through the server, recorded in every sample and workout
+    /// read; nil for a file ingested on the machine.
+    public var sentBy: String?
+
+    /// Creates options; the defaults are what `stride ingest` uses.
+    public init(
+        healthAutoExport: HealthAutoExportContext = HealthAutoExportContext(), expectedFormat: InputFormat? = nil, sentBy: String? = nil
+    ) {
+        self.healthAutoExport = healthAutoExport
+        self.expectedFormat = expectedFormat
+        self.sentBy = sentBy
+    }
+}
