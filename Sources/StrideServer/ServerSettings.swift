@@ -13,9 +13,11 @@ public struct ServerSettings: Sendable {
     public var maxActionBytes: Int
     /// Seconds a connection may stay silent before it is closed (a client that stopped sending).
     public var idleTimeoutSeconds: Int
-    /// The slowest an upload may arrive, in bytes per second, once its first minute is over:
-    /// a client that drips a body to hold a connection is cut off.
+    /// The slowest an upload may arrive, in bytes per second, once its first
+    /// ``uploadGraceSeconds`` are over: a client that drips a body to hold a connection is cut off.
     public var minimumUploadBytesPerSecond: Int
+    /// How long an upload may take before its rate is held to the minimum.
+    public var uploadGraceSeconds: Int
     /// How many event streams (`GET /v1/events`) may be open at once.
     public var maxEventStreams: Int
 
@@ -23,7 +25,7 @@ public struct ServerSettings: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, maxIngestBytes: Int = 16 << 30, maxPushBytes: Int = 512 << 20,
         maxActionBytes: Int = 1 << 20, idleTimeoutSeconds: Int = 60, minimumUploadBytesPerSecond: Int = 16 << 10,
-        maxEventStreams: Int = 64
+        uploadGraceSeconds: Int = 60, maxEventStreams: Int = 64
     ) {
         self.host = host
         self.port = port
@@ -32,6 +34,7 @@ public struct ServerSettings: Sendable {
         self.maxActionBytes = maxActionBytes
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.minimumUploadBytesPerSecond = minimumUploadBytesPerSecond
+        self.uploadGraceSeconds = uploadGraceSeconds
         self.maxEventStreams = maxEventStreams
     }
 }

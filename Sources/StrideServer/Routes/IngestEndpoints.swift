@@ -43,9 +43,9 @@ extension StrideAPI {
         sent.sentBy = device
         let options = sent
         let folder = uploads
-        let minimumRate = settings.minimumUploadBytesPerSecond
+        let (minimumRate, grace) = (settings.minimumUploadBytesPerSecond, settings.uploadGraceSeconds)
         return try await answers.answer(request, from: device) {
-            let upload = try await Upload.save(request, into: folder, limit: limit, minimumRate: minimumRate)
+            let upload = try await Upload.save(request, into: folder, limit: limit, minimumRate: minimumRate, grace: grace)
             defer { upload.remove() }
             var report: FileIngestReport
             do {

@@ -26,8 +26,8 @@ struct Upload {
 
     /// Writes the body to a new file in `folder`.
     /// - Throws: ``APIError``: 413 past `limit` bytes, 408 slower than `minimumRate` bytes a
-    ///   second after the first minute; the file is removed then.
-    static func save(_ request: Request, into folder: String, limit: Int, minimumRate: Int) async throws -> Upload {
+    ///   second once `grace` seconds have passed; the file is removed then.
+    static func save(_ request: Request, into folder: String, limit: Int, minimumRate: Int, grace: Int) async throws -> Upload {
         let path = folder + "/" + UUID().uuidString
         let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
@@ -44,7 +44,7 @@ struct Upload {
                 }
                 try chunk.withUnsafeReadableBytes { try writeAll($0, to: descriptor) }
                 let seconds = (ContinuousClock.now - began).components.seconds
-                if seconds > 60, written / Int(seconds) < minimumRate {
+                if seconds >= grace, seconds > 0, written / Int(seconds) < minimumRate {
                     throw APIError(.requestTimeout, "the body arrived slower than \(minimumRate) bytes a second; send it again on a better connection")
                 }
             }
