@@ -121,6 +121,23 @@ struct ActionRouteTests {
         }
     }
 
+    @Test("a request whose events were appended but whose answer was lost (a crash between) is not carried out again")
+    func answerLost() async throws {
+        try await ServerFixture.with { fixture in
+            // The first attempt: the entry appended through the ledger acting for the request, no answer kept.
+            let stamp = RequestStamp(device: ServerFixture.device, key: "lost-1")
+            _ = try fixture.ledger.acting(for: stamp).addJournalEntry("long run", at: nil, sentBy: ServerFixture.device)
+            try await fixture.server.makeApplication().test(.router) { client in
+                let retry = try await post(client, "/v1/journal", #"{"text": "long run"}"#, headers: [.idempotencyKey: "lost-1"])
+                #expect(retry.status == .ok)
+                #expect((retry.object["message"] as? String)?.contains("carried out already") == true)
+                #expect(try fixture.ledger.journal().count == 1)
+                // And from now on that answer is the kept one.
+                #expect(try await post(client, "/v1/journal", #"{"text": "long run"}"#, headers: [.idempotencyKey: "lost-1"]).text == retry.text)
+            }
+        }
+    }
+
     @Test("retries racing each other with one key act once")
     func racingRetries() async throws {
         try await ServerFixture.with { fixture in

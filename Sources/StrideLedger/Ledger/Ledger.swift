@@ -19,6 +19,8 @@ public final class Ledger: Sendable {
     public let clock: any LedgerClock
     /// The daily-health projection, made once: its calendar reads the zone's transitions.
     let dailyHealth: DailyHealthProjection
+    /// The request this ledger acts for, when it was made by ``acting(for:)``.
+    let request: RequestStamp?
     /// The ledger's directory.
     public var path: String { store.directory }
 
@@ -31,6 +33,25 @@ public final class Ledger: Sendable {
         self.timeZoneIdentifier = timeZone.identifier
         self.clock = clock
         self.dailyHealth = DailyHealthProjection(timeZone: timeZone.zone)
+        self.request = nil
+    }
+
+    /// The same ledger, acting for one request (see ``acting(for:)``).
+    private init(_ ledger: Ledger, request: RequestStamp) {
+        store = ledger.store
+        timeZone = ledger.timeZone
+        timeZoneIdentifier = ledger.timeZoneIdentifier
+        clock = ledger.clock
+        dailyHealth = ledger.dailyHealth
+        self.request = request
+    }
+
+    /// The ledger acting for one request a device sent with an idempotency key: the events an
+    /// action appends through it carry keys derived from the request's (those that have none
+    /// of their own), so the same request carried out again — after a crash lost its answer —
+    /// appends nothing. Use it for one request, on one thread.
+    public func acting(for request: RequestStamp) -> Ledger {
+        Ledger(self, request: request)
     }
 
     /// Creates a new ledger; refuses a path that already holds one.

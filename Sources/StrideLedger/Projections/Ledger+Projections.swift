@@ -49,7 +49,8 @@ extension Ledger {
     @discardableResult
     public func append(_ events: [PendingEvent], expecting: [VersionExpectation] = []) throws -> AppendOutcome {
         let outcome = try store.append(
-            events, expecting: expecting, recordedAt: clock.now(), projections: projections, reactions: reactions)
+            request.map { $0.stamping(events) } ?? events, expecting: expecting, recordedAt: clock.now(), projections: projections,
+            reactions: reactions)
         try catchUp()
         return outcome
     }

@@ -16,12 +16,15 @@ final class RequestAnswers: Sendable {
         self.worker = worker
     }
 
-    /// Answers `request` with what `act` does, once per device and key when a key is sent.
-    /// Refusals (4xx) are kept as answers too: the same request gets the same refusal.
+    /// Answers `request` with what `act` does, once per device and key when a key is sent;
+    /// `act` is given the request's stamp then, for the ledger to act for it
+    /// (``Ledger/acting(for:)``). Refusals (4xx) are kept as answers too: the same request gets
+    /// the same refusal. When a crash lost an answer but the action's events are in the log,
+    /// the request is not carried out again.
     func answer(
-        _ request: Request, from device: String, _ act: @Sendable () async throws -> (HTTPResponse.Status, JSONValue)
+        _ request: Request, from device: String, _ act: @Sendable (RequestStamp?) async throws -> (HTTPResponse.Status, JSONValue)
     ) async throws -> Response {
-        guard let key = request.headers[.idempotencyKey] else { return try await Self.outcome(of: act).response }
+        guard let key = request.headers[.idempotencyKey] else { return try await Self.outcome { try await act(nil) }.response }
         guard (1...255).contains(key.utf8.count), key.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value < 0x7F }) else {
             throw APIError.badField("Idempotency-Key", "give 1 to 255 printable characters without spaces, e.g. a UUID")
         }
@@ -40,7 +43,14 @@ final class RequestAnswers: Sendable {
                 }
                 return Self.replay(kept)
             }
-            let outcome = try await Self.outcome(of: act)
+            let stamp = RequestStamp(device: device, key: key)
+            let alreadyDone = try await worker.run { try $0.store.contains(stamp.eventKey(0)) }
+            let outcome =
+                alreadyDone
+                ? JSONAnswer(.object([
+                    "message": .string("this request was carried out already (its answer was lost when the server stopped); nothing was appended again")
+                ]))
+                : try await Self.outcome { try await act(stamp) }
             if outcome.status.code < 500 {
                 let answer = RequestAnswered(
                     device: device, key: key, method: method, path: path, status: outcome.status.code, body: outcome.value.text)

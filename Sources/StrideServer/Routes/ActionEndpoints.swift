@@ -12,9 +12,9 @@ extension StrideAPI {
     ) async throws -> Response {
         let device = context.sender
         let limit = settings.maxActionBytes
-        return try await answers.answer(request, from: device) {
+        return try await answers.answer(request, from: device) { stamp in
             let perform = try parse(try await JSONFields.read(request, limit: limit))
-            let report = try await worker.run { try perform($0, device) }
+            let report = try await worker.run { ledger in try perform(stamp.map(ledger.acting(for:)) ?? ledger, device) }
             return (status, report.json)
         }
     }

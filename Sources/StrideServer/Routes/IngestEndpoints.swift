@@ -44,7 +44,9 @@ extension StrideAPI {
         let options = sent
         let folder = uploads
         let (minimumRate, grace) = (settings.minimumUploadBytesPerSecond, settings.uploadGraceSeconds)
-        return try await answers.answer(request, from: device) {
+        // An upload's samples and workouts carry identities of their own: a retry appends
+        // nothing whether or not the first answer was kept.
+        return try await answers.answer(request, from: device) { _ in
             let upload = try await Upload.save(request, into: folder, limit: limit, minimumRate: minimumRate, grace: grace)
             defer { upload.remove() }
             var report: FileIngestReport
