@@ -93,7 +93,7 @@ struct ServeChecks {
         let reference = folder + "/ledger"
         try ServeSetup.must(bench.stride, ["--ledger", reference, "init", "--time-zone", ServeSetup.timeZone])
         for start in stride(from: 0, to: files.count, by: 200) {
-            try ServeSetup.must(bench.stride, ["--ledger", reference, "ingest", "--quiet"] + files[start..<min(start + 200, files.count)])
+            try ServeSetup.must(bench.stride, ["--ledger", reference, "ingest", "--quiet"] + bench.target.ingestOptions + files[start..<min(start + 200, files.count)])
         }
         let expected = try ServeSetup.json(bench.stride, ["--ledger", reference, "stats", "--json"])["samplesByHealthType"] as? [String: Int] ?? [:]
         let before = bench.baseline["samplesByHealthType"] as? [String: Int] ?? [:]

@@ -85,13 +85,20 @@ final class ServeTarget: Sendable {
         counters.withLock { $0.requests += 1; return $0.requests }
     }
 
-    /// The payload pushing `day`, its route and its media type.
+    /// The payload pushing `day`, its route and its headers: the app names its time grouping
+    /// (minutes) in `automation-aggregation`.
     func push(day: Int) -> HTTPCall {
         let watch = WatchDay(day: day, timeZone: timeZone)
-        return pushesHealthAutoExport
-            ? HTTPCall(method: "POST", target: "/v1/health-auto-export", headers: [("Content-Type", "application/json")], body: watch.healthAutoExportJSON)
-            : HTTPCall(method: "POST", target: "/v1/ingest", headers: [("Content-Type", "application/x-ndjson")], body: watch.ndjson)
+        guard pushesHealthAutoExport else {
+            return HTTPCall(method: "POST", target: "/v1/ingest", headers: [("Content-Type", "application/x-ndjson")], body: watch.ndjson)
+        }
+        return HTTPCall(
+            method: "POST", target: "/v1/health-auto-export", headers: [("Content-Type", "application/json"), ("automation-aggregation", "minutes")],
+            body: watch.healthAutoExportJSON)
     }
+
+    /// What `stride ingest` needs to read a pushed payload's file as the server reads the push.
+    var ingestOptions: [String] { pushesHealthAutoExport ? ["--grouping", "minutes"] : [] }
 }
 
 /// Runs one client per role at once for `seconds`; latencies count after `warmUp` seconds.

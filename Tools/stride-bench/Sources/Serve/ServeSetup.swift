@@ -55,7 +55,7 @@ final class ServeSetup {
         // Health Auto Export JSON when `stride ingest` reads it, else the same samples as NDJSON.
         let probe = WatchDay(day: firstPush - 1, timeZone: zone)
         try Data(probe.healthAutoExportJSON).write(to: URL(fileURLWithPath: work + "/probe.json"))
-        let readsPushes = try runChild(stride, ["--ledger", work + "/probe-ledger", "ingest", "--quiet", work + "/probe.json"]).status == 0
+        let readsPushes = try runChild(stride, ["--ledger", work + "/probe-ledger", "ingest", "--quiet", "--grouping", "minutes", work + "/probe.json"]).status == 0
         try? FileManager.default.removeItem(atPath: work + "/probe-ledger")
 
         let server = try ServerProcess(stride, ["--ledger", ledger, "serve", "--port", "0"], logPath: work + "/serve.log")
@@ -89,7 +89,7 @@ final class ServeSetup {
         let fresh = work + "/pair-ledger"
         try? FileManager.default.removeItem(atPath: fresh)
         try Self.must(stride, ["--ledger", fresh, "init", "--time-zone", Self.timeZone])
-        let cli = try Self.must(stride, ["--ledger", fresh, "ingest", "--quiet", file]).seconds
+        let cli = try Self.must(stride, ["--ledger", fresh, "ingest", "--quiet"] + target.ingestOptions + [file]).seconds
         try? FileManager.default.removeItem(atPath: fresh)
         var client = BenchClient(role: .pusher, index: 0, target: target, recordFrom: 0, seed: UInt64(day))
         let key = "bench-pair-\(day)"
