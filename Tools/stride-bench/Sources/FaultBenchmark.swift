@@ -29,7 +29,9 @@ struct FaultBenchmark: ParsableCommand {
     static let fixedTime = "2024-07-01T12:00:00+02:00"
 
     func validate() throws {
-        guard kills >= 0, serverKills >= 0, kills + serverKills >= 1 else { throw ValidationError("give --kills or --server-kills a count of 1 or more") }
+        guard kills >= 0, serverKills >= 0, kills + serverKills >= 1 else {
+            throw ValidationError("give --kills or --server-kills a count of 1 or more")
+        }
     }
 
     func run() throws {
@@ -50,7 +52,13 @@ struct FaultBenchmark: ParsableCommand {
             let trials = ServerKillTrials(stride: stride, work: options.work, export: export)
             let (moments, serverFailures) = try trials.run(count: serverKills, random: &random)
             let counts = ServerKillTrials.Moment.allCases.map { "\(moments[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
-            print("\(serverKills) server trials: stride serve killed with SIGKILL while a client pushed the export with an Idempotency-Key — \(counts); after each kill `stride verify` passed, the client sent the same request with the same key to a restarted server, and the ledger ended with the reference's events, chain hash and projection digests and one kept answer. Failures: \(serverFailures.count).")
+            print(
+                """
+                \(serverKills) server trials: stride serve killed with SIGKILL while a client pushed the export with an Idempotency-Key — \(counts). \
+                After each kill `stride verify` must accept the ledger; then the client sends the same request with the same key to a restarted \
+                server, and the ledger must end with the reference's events, chain hash and projection digests, and one kept answer. \
+                Failures: \(serverFailures.count).
+                """)
             for failure in serverFailures { print("  " + failure) }
             failures += serverFailures
         }

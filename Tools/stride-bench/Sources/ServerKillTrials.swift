@@ -44,10 +44,12 @@ struct ServerKillTrials {
         try? FileManager.default.removeItem(atPath: template)
         try must(["--ledger", template, "init", "--time-zone", "Europe/Paris"])
         try must(["--ledger", template, "shoes", "add", "Pegasus 40", "--default", "--goal-km", "300", "--at", "2024-05-10T00:00:00+02:00"])
-        let token = try runChild(stride, ["--ledger", template, "tokens", "add", "fault-phone"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let token = try runChild(stride, ["--ledger", template, "tokens", "add", "fault-phone"]).output.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         let templateEvents = try Ledger.open(at: template).store.lastSequence()
         let body = Array(try Data(contentsOf: URL(fileURLWithPath: export)))
-        var call = HTTPCall(method: "POST", target: "/v1/ingest", headers: [("Content-Type", "application/xml"), ("Idempotency-Key", Self.key)], body: body)
+        var call = HTTPCall(
+            method: "POST", target: "/v1/ingest", headers: [("Content-Type", "application/xml"), ("Idempotency-Key", Self.key)], body: body)
         call.headers.append(("Authorization", "Bearer \(token)"))
 
         let reference = work + "/faults-server-reference"
@@ -59,7 +61,9 @@ struct ServerKillTrials {
         guard answer.status == 200 else { throw BenchFailure("the reference push answered \(answer.status): \(answer.text.prefix(300))") }
         server.stop()
         let expected = try state(reference)
-        print("Server reference: an uninterrupted push of \(export) (\(body.count / 1_000_000) MB) to POST /v1/ingest took \(String(format: "%.2f", pushSeconds)) s and left \(expected.events) events.")
+        print(
+            "Server reference: an uninterrupted push of \(export) (\(body.count / 1_000_000) MB) to POST /v1/ingest took "
+                + "\(String(format: "%.2f", pushSeconds)) s and left \(expected.events) events.")
 
         var moments: [Moment: Int] = [:]
         var failures: [String] = []
@@ -81,7 +85,9 @@ struct ServerKillTrials {
             let retry = try? HTTPConnection(port: second.port).send(call)
             let stopped = second.stop()
             guard let retry, retry.status == 200 else {
-                failures.append("server trial \(trial): the retry after a kill at \(at) answered \(retry.map { "\($0.status) \($0.text.prefix(200))" } ?? "nothing")")
+                failures.append(
+                    "server trial \(trial): the retry after a kill at \(at) answered \(retry.map { "\($0.status) \($0.text.prefix(200))" } ?? "nothing")"
+                )
                 continue
             }
             if let answered, answered.body != retry.body || retry.headers["idempotent-replayed"] != "true" {
@@ -89,7 +95,9 @@ struct ServerKillTrials {
             }
             let reached = try state(ledger)
             if reached != expected {
-                failures.append("server trial \(trial): after a kill at \(at) (\(moment.rawValue)) and a retry, the ledger is not as an uninterrupted push leaves it: \(reached.events) events against \(expected.events), \(reached.answers) answers kept")
+                failures.append(
+                    "server trial \(trial): after a kill at \(at) (\(moment.rawValue)) and a retry, the ledger is not as an uninterrupted push "
+                        + "leaves it: \(reached.events) events against \(expected.events), \(reached.answers) answers kept")
             }
             let left = (try? FileManager.default.contentsOfDirectory(atPath: ledger + "/uploads")) ?? []
             if !left.isEmpty { failures.append("server trial \(trial): \(left.count) uploads left behind") }
@@ -131,7 +139,8 @@ struct ServerKillTrials {
         guard verify.status == 0, let object = try JSONSerialization.jsonObject(with: Data(verify.output.utf8)) as? [String: Any],
             let projections = object["projections"] as? [[String: Any]]
         else { throw BenchFailure("stride verify failed on \(ledger): \(verify.output.prefix(300))") }
-        let digests = Dictionary(projections.compactMap { entry in (entry["name"] as? String).map { ($0, entry["storedDigest"] as? String ?? "") } }) { first, _ in first }
+        let digests = Dictionary(projections.compactMap { entry in (entry["name"] as? String).map { ($0, entry["storedDigest"] as? String ?? "") } })
+        { first, _ in first }
         let opened = try Ledger.open(at: ledger)
         let events = try opened.store.lastSequence()
         var hash = ""

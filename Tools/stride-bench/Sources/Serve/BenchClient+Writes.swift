@@ -36,14 +36,18 @@ extension BenchClient {
         case 70..<80:
             let isTaken = !shoeNames.isEmpty && uniform(4) == 0
             let name = isTaken ? shoeNames[uniform(shoeNames.count)] : "Bench \(number)-\(index)"
-            if let answer = write(.shoe, Self.post("/v1/shoes", ["name": name, "at": at]), detail: name, route: "POST /v1/shoes"), answer.status == 201 {
+            if let answer = write(.shoe, Self.post("/v1/shoes", ["name": name, "at": at]), detail: name, route: "POST /v1/shoes"),
+                answer.status == 201
+            {
                 shoeNames.append(name)
             }
         default:
             guard !target.workouts.isEmpty, !target.shoes.isEmpty else { return }
             let workout = target.workouts[uniform(target.workouts.count)]
             let shoe = target.shoes[uniform(target.shoes.count)]
-            _ = write(.assign, Self.post("/v1/assign", ["workout": workout, "shoe": shoe, "at": at]), detail: workout + " " + shoe, route: "POST /v1/assign")
+            _ = write(
+                .assign, Self.post("/v1/assign", ["workout": workout, "shoe": shoe, "at": at]), detail: workout + " " + shoe, route: "POST /v1/assign"
+            )
         }
     }
 

@@ -86,7 +86,9 @@ struct BenchClient {
 
     /// Sends a write with an Idempotency-Key, notes it, and sometimes sends it again with the
     /// same key (at once, or one sent earlier): the answer must be the first one, replayed.
-    mutating func write(_ kind: SentWrite.Kind, _ call: HTTPCall, detail: String, route: String, expecting: ClosedRange<Int> = 200...499) -> HTTPAnswer? {
+    mutating func write(_ kind: SentWrite.Kind, _ call: HTTPCall, detail: String, route: String, expecting: ClosedRange<Int> = 200...499)
+        -> HTTPAnswer?
+    {
         var call = call
         let key = "bench-\(target.nextRequest())-\(index)"
         call.headers.append(("Idempotency-Key", key))
@@ -108,7 +110,8 @@ struct BenchClient {
         guard let again = send(earlier.call, route: "POST, sent again with its key", expecting: 0...999) else { return }
         if again.status != earlier.answer.status || again.body != earlier.answer.body || again.headers["idempotent-replayed"] != "true" {
             record.problems.append(
-                "\(earlier.call.target) sent again with its key answered \(again.status) \(again.text.prefix(120)), not the first answer \(earlier.answer.status) \(earlier.answer.text.prefix(120))")
+                "\(earlier.call.target) sent again with its key answered \(again.status) \(again.text.prefix(120)), "
+                    + "not the first answer \(earlier.answer.status) \(earlier.answer.text.prefix(120))")
         }
     }
 }

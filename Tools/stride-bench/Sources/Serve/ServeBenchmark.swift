@@ -59,18 +59,24 @@ struct ServeBenchmark: ParsableCommand {
         ]
         if eachRoute { phases += ReadRoute.allCases.map { ("\($0.rawValue) alone", [ClientRole](repeating: .reader([$0]), count: clients)) } }
         phases.append(("mixed", mixedRoles))
-        print("\(options.runs) runs of \(phases.count) phases in turn (\(phases.map(\.name).joined(separator: ", "))), \(clients) clients each, \(String(format: "%g", seconds)) s measured after \(String(format: "%g", warmUp)) s of warm-up.\n")
+        print(
+            """
+            \(options.runs) runs of \(phases.count) phases in turn (\(phases.map(\.name).joined(separator: ", "))), \(clients) clients each, \
+            \(String(format: "%g", seconds)) s measured after \(String(format: "%g", warmUp)) s of warm-up.
+
+            """)
 
         var measured: [[String: [ClientRecord]]] = []
         var writes: [SentWrite] = []
         var problems: [String] = []
-        var pushTimes: [(cli: Double, push: Double)] = []
+        var pushTimes: [PushTiming] = []
         var profiles: [String] = []
         for run in 1...options.runs {
             var byPhase: [String: [ClientRecord]] = [:]
             for (index, phase) in phases.enumerated() {
                 let target = phase.name == "hello" ? bench.hello : bench.target
-                let profiler = profile && run == 1 && ["reads", "mixed"].contains(phase.name) ? ServerProfile(server: bench.server, work: bench.work) : nil
+                let profiler =
+                    profile && run == 1 && ["reads", "mixed"].contains(phase.name) ? ServerProfile(server: bench.server, work: bench.work) : nil
                 let records = runClients(phase.roles, target: target, seconds: seconds, warmUp: warmUp, seed: UInt64(run * 100 + index))
                 if let profiler { profiles.append(try profiler.finish(label: "the \(phase.name) phase")) }
                 byPhase[phase.name] = records
@@ -79,9 +85,9 @@ struct ServeBenchmark: ParsableCommand {
             }
             measured.append(byPhase)
             for _ in 0..<pairs {
-                let pair = try bench.timePushBesideCLI()
-                pushTimes.append((pair.cli, pair.push))
-                writes.append(pair.write)
+                let turn = try bench.timePush()
+                pushTimes.append(turn.timing)
+                writes += turn.writes
             }
             print("Run \(run) done.")
         }

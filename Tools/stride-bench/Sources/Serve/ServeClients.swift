@@ -23,6 +23,8 @@ enum ReadRoute: String, CaseIterable, Sendable {
 struct SentWrite: Sendable {
     enum Kind: String, Sendable {
         case checkin, journal, spend, shoe, assign, push
+        /// A day ingested into the served ledger by `stride ingest`, beside the pushes.
+        case cliIngest
     }
 
     var kind: Kind
@@ -77,12 +79,18 @@ final class ServeTarget: Sendable {
 
     /// A day never pushed before.
     func nextPushDay() -> Int {
-        counters.withLock { $0.pushes += 1; return firstPushDay + $0.pushes - 1 }
+        counters.withLock {
+            $0.pushes += 1
+            return firstPushDay + $0.pushes - 1
+        }
     }
 
     /// A number never handed out before, for keys and names.
     func nextRequest() -> Int {
-        counters.withLock { $0.requests += 1; return $0.requests }
+        counters.withLock {
+            $0.requests += 1
+            return $0.requests
+        }
     }
 
     /// The payload pushing `day`, its route and its headers: the app names its time grouping

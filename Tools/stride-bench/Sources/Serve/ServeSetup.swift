@@ -27,7 +27,9 @@ final class ServeSetup {
         baseline: [String: Any], baselineShoes: Int, pushFormat: String, summary: String
     ) {
         (self.work, self.stride, self.ledger, self.server, self.helloServer) = (work, stride, ledger, server, helloServer)
-        (self.target, self.hello, self.baseline, self.baselineShoes, self.pushFormat, self.summary) = (target, hello, baseline, baselineShoes, pushFormat, summary)
+        (self.target, self.hello, self.baseline, self.baselineShoes, self.pushFormat, self.summary) = (
+            target, hello, baseline, baselineShoes, pushFormat, summary
+        )
     }
 
     /// Generates and ingests the history, adds two shoes (the first the default before it, so
@@ -55,7 +57,8 @@ final class ServeSetup {
         // Health Auto Export JSON when `stride ingest` reads it, else the same samples as NDJSON.
         let probe = WatchDay(day: firstPush - 1, timeZone: zone)
         try Data(probe.healthAutoExportJSON).write(to: URL(fileURLWithPath: work + "/probe.json"))
-        let readsPushes = try runChild(stride, ["--ledger", work + "/probe-ledger", "ingest", "--quiet", "--grouping", "minutes", work + "/probe.json"]).status == 0
+        let readsPushes =
+            try runChild(stride, ["--ledger", work + "/probe-ledger", "ingest", "--quiet", "--grouping", "minutes", work + "/probe.json"]).status == 0
         try? FileManager.default.removeItem(atPath: work + "/probe-ledger")
 
         let server = try ServerProcess(stride, ["--ledger", ledger, "serve", "--port", "0"], logPath: work + "/serve.log")
@@ -65,32 +68,42 @@ final class ServeSetup {
             port: server.port, token: token, pushesHealthAutoExport: readsPushes, timeZone: zone, history: first..<(first + days),
             lastSequence: lastSequence, workouts: workouts.compactMap { $0["id"] as? String }, shoes: ["Base A", "Base B"], firstPushDay: firstPush)
         let hello = ServeTarget(
-            port: helloServer.port, token: token, pushesHealthAutoExport: false, timeZone: zone, history: target.history, lastSequence: 1, workouts: [],
-            shoes: [], firstPushDay: firstPush)
+            port: helloServer.port, token: token, pushesHealthAutoExport: false, timeZone: zone, history: target.history, lastSequence: 1,
+            workouts: [], shoes: [], firstPushDay: firstPush)
         let format = readsPushes ? "Health Auto Export JSON" : "NDJSON"
-        let megabytes = Double(probe.healthAutoExportJSON.count) / 1e6
+        let payload =
+            readsPushes
+            ? String(format: "%.1f MB of Health Auto Export JSON to POST /v1/health-auto-export", Double(probe.healthAutoExportJSON.count) / 1e6)
+            : String(format: "%.1f MB of NDJSON to POST /v1/ingest", Double(probe.ndjson.count) / 1e6)
+                + " (the Health Auto Export reader is not in this build: `stride ingest` refused its JSON)"
         let summary = """
-            Served ledger: \(lastSequence) events from a \(days)-day generated watch-and-phone export (ingested in \(String(format: "%.2f", ingest.seconds)) s), \
-            \(workouts.count) workouts, two shoes; `stride serve` on port \(server.port), the hello server on \(helloServer.port).
-            A push is a day of watch data, \(probe.points.count) points: \(readsPushes ? String(format: "%.1f MB of Health Auto Export JSON to POST /v1/health-auto-export", megabytes) : String(format: "%.1f MB of NDJSON to POST /v1/ingest (the Health Auto Export reader is not in this build: `stride ingest` refused its JSON)", Double(probe.ndjson.count) / 1e6)).
+            Served ledger: \(lastSequence) events from a \(days)-day generated watch-and-phone export \
+            (ingested in \(String(format: "%.2f", ingest.seconds)) s), \(workouts.count) workouts, two shoes; \
+            `stride serve` on port \(server.port), the hello server on \(helloServer.port).
+            A push is a day of watch data, \(probe.points.count) points: \(payload).
             """
         return ServeSetup(
             work: work, stride: stride, ledger: ledger, server: server, helloServer: helloServer, target: target, hello: hello, baseline: baseline,
             baselineShoes: 2, pushFormat: format, summary: summary)
     }
 
-    /// The CLI's ingest of a new day's payload into a fresh ledger (the whole process), then
-    /// the push of the same payload to the quiet server; both in seconds.
-    func timePushBesideCLI() throws -> (cli: Double, push: Double, write: SentWrite) {
-        let day = target.nextPushDay()
+    /// One turn of the push timing: the CLI's ingest of a new day's payload into a fresh
+    /// ledger (the whole process, as the target reads), the CLI's ingest of another new day
+    /// into the served ledger itself (the same ledger the push goes to), then the push of the
+    /// first day's payload to the quiet server (request sent to answer read), in seconds.
+    func timePush() throws -> (timing: PushTiming, writes: [SentWrite]) {
+        let (day, other) = (target.nextPushDay(), target.nextPushDay())
         let call = target.push(day: day)
-        let file = work + "/pair" + (target.pushesHealthAutoExport ? ".json" : ".ndjson")
+        let suffix = target.pushesHealthAutoExport ? ".json" : ".ndjson"
+        let (file, otherFile) = (work + "/pair" + suffix, work + "/pair-other" + suffix)
         try Data(call.body).write(to: URL(fileURLWithPath: file))
+        try Data(target.push(day: other).body).write(to: URL(fileURLWithPath: otherFile))
         let fresh = work + "/pair-ledger"
         try? FileManager.default.removeItem(atPath: fresh)
         try Self.must(stride, ["--ledger", fresh, "init", "--time-zone", Self.timeZone])
-        let cli = try Self.must(stride, ["--ledger", fresh, "ingest", "--quiet"] + target.ingestOptions + [file]).seconds
+        let cliFresh = try Self.must(stride, ["--ledger", fresh, "ingest", "--quiet"] + target.ingestOptions + [file]).seconds
         try? FileManager.default.removeItem(atPath: fresh)
+        let cliServed = try Self.must(stride, ["--ledger", ledger, "ingest", "--quiet"] + target.ingestOptions + [otherFile]).seconds
         var client = BenchClient(role: .pusher, index: 0, target: target, recordFrom: 0, seed: UInt64(day))
         let key = "bench-pair-\(day)"
         var keyed = call
@@ -100,7 +113,13 @@ final class ServeSetup {
         let answer = client.send(keyed, route: "push")
         let push = monotonicSeconds() - began
         guard let answer, answer.status == 200 else { throw BenchFailure("a push failed: \(client.record.problems.joined(separator: "; "))") }
-        return (cli, push, SentWrite(kind: .push, key: key, detail: String(day), status: answer.status))
+        return (
+            PushTiming(cliFresh: cliFresh, cliServed: cliServed, push: push),
+            [
+                SentWrite(kind: .push, key: key, detail: String(day), status: 200),
+                SentWrite(kind: .cliIngest, key: "", detail: String(other), status: 200),
+            ]
+        )
     }
 
     @discardableResult
@@ -120,4 +139,11 @@ final class ServeSetup {
         }
         return object
     }
+}
+
+/// One turn of the push timing, in seconds.
+struct PushTiming {
+    var cliFresh: Double
+    var cliServed: Double
+    var push: Double
 }

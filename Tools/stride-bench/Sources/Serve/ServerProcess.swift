@@ -45,7 +45,10 @@ final class ServerProcess {
             usleep(5_000)
         }
         guard let found else {
-            if isRunning { Glibc.kill(child, SIGKILL); waitpid(child, nil, 0) }
+            if isRunning {
+                Glibc.kill(child, SIGKILL)
+                waitpid(child, nil, 0)
+            }
             let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
             throw BenchFailure("`\(([program] + arguments).joined(separator: " "))` printed no address: \(log.suffix(300))")
         }
@@ -53,7 +56,10 @@ final class ServerProcess {
     }
 
     deinit {
-        if isRunning { Glibc.kill(pid, SIGKILL); waitpid(pid, nil, 0) }
+        if isRunning {
+            Glibc.kill(pid, SIGKILL)
+            waitpid(pid, nil, 0)
+        }
         unlink(outputPath)
     }
 

@@ -7,10 +7,14 @@ final class ServerProfile {
     /// The steps of serving, tried in this order for each frame from the leaf up.
     static let steps: [ProfileReport.Step] = [
         ("writing answers' JSON text (JSONValue.write)", ["9JSONValueO5write", "JSONValueO11writeString", "JSONAnswer"]),
-        ("ingesting pushes: reading, appending, folding", [
-            "StrideIngest", "NDJSONReader", "HealthAutoExport", "LogAppender", "Envelope", "ChainHash", "CRC32C", "SHA256", "sha256", "ingest", "awardSteps",
-            "Upload",
-        ]),
+        (
+            "ingesting pushes: reading, appending, folding",
+            [
+                "StrideIngest", "NDJSONReader", "HealthAutoExport", "LogAppender", "Envelope", "ChainHash", "CRC32C", "SHA256", "sha256", "ingest",
+                "awardSteps",
+                "Upload",
+            ]
+        ),
         ("daily records (DailyHealth)", ["DailyHealth", "dailyRecords"]),
         ("other contract documents (StrideContract)", ["StrideContract"]),
         ("LMDB", ["mdb_"]),

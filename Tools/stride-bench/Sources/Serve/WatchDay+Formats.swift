@@ -19,7 +19,10 @@ extension WatchDay {
                         ("value", quoted(stage)), ("date", "null"), ("qty", number(point.value)),
                     ]
                 } else if let range = point.range {
-                    fields = [("date", quoted(printed(point.minute))), ("Min", number(range.low)), ("Avg", number(point.value)), ("Max", number(range.high))]
+                    fields = [
+                        ("date", quoted(printed(point.minute))), ("Min", number(range.low)), ("Avg", number(point.value)),
+                        ("Max", number(range.high)),
+                    ]
                 } else {
                     fields = [("date", quoted(printed(point.minute))), ("qty", number(point.value))]
                 }
@@ -40,10 +43,12 @@ extension WatchDay {
             let start = iso(point.minute)
             if let stage = point.stage {
                 let value = "HKCategoryValueSleepAnalysis" + (stage == "Core" || stage == "Deep" || stage == "REM" ? "Asleep" + stage : stage)
-                text += #"{"type":"\#(point.metric.healthType)","start":"\#(start)","end":"\#(iso(point.minute + point.minutes))","value":"\#(value)","source":"\#(Self.source)","device":"watch"}"#
+                text +=
+                    #"{"type":"\#(point.metric.healthType)","start":"\#(start)","end":"\#(iso(point.minute + point.minutes))","value":"\#(value)","source":"\#(Self.source)","device":"watch"}"#
             } else {
                 let end = iso(point.metric == .heartRate || point.metric == .restingHeartRate ? point.minute : point.minute + 1)
-                var line = #"{"type":"\#(point.metric.healthType)","start":"\#(start)","end":"\#(end)","value":\#(number(point.value)),"unit":"\#(point.metric.unit)","source":"\#(Self.source)","device":"watch""#
+                var line =
+                    #"{"type":"\#(point.metric.healthType)","start":"\#(start)","end":"\#(end)","value":\#(number(point.value)),"unit":"\#(point.metric.unit)","source":"\#(Self.source)","device":"watch""#
                 if let range = point.range { line += #","metadata":{"HAEMin":"\#(number(range.low))","HAEMax":"\#(number(range.high))"}"# }
                 text += line + "}"
             }
@@ -77,7 +82,8 @@ extension WatchDay {
     }
 
     private func offset(separator: String) -> String {
-        (offsetMinutes < 0 ? "-" : "+") + String(format: "%02d", abs(offsetMinutes) / 60) + separator + String(format: "%02d", abs(offsetMinutes) % 60)
+        (offsetMinutes < 0 ? "-" : "+") + String(format: "%02d", abs(offsetMinutes) / 60) + separator
+            + String(format: "%02d", abs(offsetMinutes) % 60)
     }
 
     /// The year, month and day of a count of days since 1970-01-01 (proleptic Gregorian).

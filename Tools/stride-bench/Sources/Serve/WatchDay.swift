@@ -80,7 +80,10 @@ struct WatchDay {
             if minute % 2 == 0 { points.append(Point(metric: .basalEnergy, minute: minute, value: uniform(2.1...2.4))) }
             if minute % 5 == 0 || steps > 60 {
                 let average = (awake ? 68 : 54) + steps * 0.5 + uniform(-4...4)
-                points.append(Point(metric: .heartRate, minute: minute, value: average.rounded(), range: ((average - uniform(0...5)).rounded(), (average + uniform(0...5)).rounded())))
+                points.append(
+                    Point(
+                        metric: .heartRate, minute: minute, value: average.rounded(),
+                        range: ((average - uniform(0...5)).rounded(), (average + uniform(0...5)).rounded())))
             }
             if moving[minute] > 0 { points.append(Point(metric: .exercise, minute: minute, value: 1)) }
             if minute < 7 * 60, minute >= 30, minute % 15 == 0 { points.append(Point(metric: .breathing, minute: minute, value: uniform(12...16))) }
