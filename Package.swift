@@ -10,7 +10,8 @@ import PackageDescription
 // - swift-argument-parser: the `stride` command line.
 // - ZIPFoundation: reading the Health app's export.zip entry by entry, without extracting it.
 // - Hummingbird 2 (without its optional configuration trait): `stride serve`, the HTTP API
-//   on SwiftNIO; its HummingbirdTesting runs the tests' and the benchmark's requests.
+//   on SwiftNIO; HummingbirdTesting runs the tests' requests, and the serve benchmark's
+//   "hello" server is a Hummingbird application beside it.
 // - swift-log: the server's one line per request (Hummingbird logs through it too).
 // System libraries, from Debian: liblmdb-dev (the event log) and libssl-dev (SHA-256 for the
 // hash chain, with the CPU's SHA extensions and a context reused across events).
@@ -132,6 +133,9 @@ let package = Package(
                 "StrideLedger", "StrideIngest", "LMDBBaseline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                // The serve benchmark's limit: a Hummingbird "hello" server.
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/stride-bench/Sources"
         ),

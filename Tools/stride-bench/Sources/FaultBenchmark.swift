@@ -5,15 +5,19 @@ import Glibc
 /// The fault harness: ingests a generated export and kills `stride` with SIGKILL at random
 /// moments, many times; after each kill `stride verify` must pass, and running the command
 /// again must end at exactly the state of an uninterrupted run — the same last hash (so the
-/// same events, in the same order) and the same projection digests.
+/// same events, in the same order) and the same projection digests. With `--server-kills`,
+/// it also kills `stride serve` while a client pushes the export (``ServerKillTrials``).
 struct FaultBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "faults", abstract: "Kill ingests and rebuilds at random moments; check verify and the resumed state each time.")
 
     @OptionGroup var options: BenchOptions
 
-    @Option(help: "Kills to perform.")
+    @Option(help: "Kills of `stride ingest` and `stride rebuild` to perform.")
     var kills = 40
+
+    @Option(help: "Kills of `stride serve` in the middle of a push to perform.")
+    var serverKills = 0
 
     @Option(help: "Days of history in the generated export.")
     var days = 120
@@ -23,6 +27,12 @@ struct FaultBenchmark: ParsableCommand {
 
     /// The clock every run is pinned to, so runs compare hash for hash.
     static let fixedTime = "2024-07-01T12:00:00+02:00"
+
+    func validate() throws {
+        guard kills >= 0, serverKills >= 0, kills + serverKills >= 1 else {
+            throw ValidationError("give --kills or --server-kills a count of 1 or more")
+        }
+    }
 
     func run() throws {
         let (stride, sample) = try builtTools()
@@ -36,7 +46,27 @@ struct FaultBenchmark: ParsableCommand {
         }
         setenv("STRIDE_FIXED_TIME", Self.fixedTime, 1)
         defer { unsetenv("STRIDE_FIXED_TIME") }
+        var random = SplitMix(state: seed)
+        var failures = kills > 0 ? try processTrials(stride, export: export, random: &random) : []
+        if serverKills > 0 {
+            let trials = ServerKillTrials(stride: stride, work: options.work, export: export)
+            let (moments, serverFailures) = try trials.run(count: serverKills, random: &random)
+            let counts = ServerKillTrials.Moment.allCases.map { "\(moments[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
+            print(
+                """
+                \(serverKills) server trials: stride serve killed with SIGKILL while a client pushed the export with an Idempotency-Key — \(counts). \
+                After each kill `stride verify` must accept the ledger; then the client sends the same request with the same key to a restarted \
+                server, and the ledger must end with the reference's events, chain hash and projection digests, and one kept answer. \
+                Failures: \(serverFailures.count).
+                """)
+            for failure in serverFailures { print("  " + failure) }
+            failures += serverFailures
+        }
+        if !failures.isEmpty { throw ExitCode(1) }
+    }
 
+    /// Kills of `stride ingest` and `stride rebuild`; returns the failures.
+    private func processTrials(_ stride: String, export: String, random: inout SplitMix) throws -> [String] {
         let reference = options.work + "/faults-reference"
         try? FileManager.default.removeItem(atPath: reference)
         try setUp(stride, reference)
@@ -49,7 +79,6 @@ struct FaultBenchmark: ParsableCommand {
         let expected = try state(stride, reference)
         print("Reference: an uninterrupted ingest of \(export) (\(String(format: "%.2f", ingestSeconds)) s) ends at hash \(expected.hash.prefix(16))… with \(expected.digests.count) projections.")
 
-        var random = SplitMix(state: seed)
         var survived = (ingest: 0, rebuild: 0)
         var failures: [String] = []
         for trial in 1...kills {
@@ -78,7 +107,7 @@ struct FaultBenchmark: ParsableCommand {
         try? FileManager.default.removeItem(atPath: options.work + "/faults-trial")
         print("\(kills) trials: \(survived.ingest) ingests and \(survived.rebuild) rebuilds killed with SIGKILL mid-way, \(kills - survived.ingest - survived.rebuild) finished before their moment came; every one left a ledger `stride verify` accepts, and every re-run ended at the reference hash and projection digests. Failures: \(failures.count).")
         for failure in failures { print("  " + failure) }
-        if !failures.isEmpty { throw ExitCode(1) }
+        return failures
     }
 
     private func setUp(_ stride: String, _ ledger: String) throws {

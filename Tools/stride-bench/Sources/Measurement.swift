@@ -46,6 +46,11 @@ func formatRatio(_ ratio: Double) -> String {
 
 /// Prints a table of rows with aligned columns.
 func printTable(_ header: [String], _ rows: [[String]]) {
+    print(tableText(header, rows), terminator: "")
+}
+
+/// A table of rows with aligned columns, as text ending with a newline.
+func tableText(_ header: [String], _ rows: [[String]]) -> String {
     var widths = header.map(\.count)
     for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
     func line(_ cells: [String]) -> String {
@@ -54,8 +59,7 @@ func printTable(_ header: [String], _ rows: [[String]]) {
                 : String(repeating: " ", count: widths[index] - cell.count) + cell
         }.joined(separator: "  ")
     }
-    print(line(header))
-    rows.forEach { print(line($0)) }
+    return ([line(header)] + rows.map(line)).map { $0 + "\n" }.joined()
 }
 
 /// A fresh, empty folder under the work folder, removed by the caller when done.

@@ -75,7 +75,7 @@ enum ProfileReport {
         printTable(["step", "share"], rows)
     }
 
-    private static func classify(_ frames: [String], _ steps: [Step]) -> String {
+    static func classify(_ frames: [String], _ steps: [Step]) -> String {
         for frame in frames {
             for step in steps where step.fragments.contains(where: { frame.contains($0) }) { return step.name }
         }

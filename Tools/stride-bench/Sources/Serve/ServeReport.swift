@@ -1,0 +1,97 @@
+import Foundation
+
+/// The serve benchmark's tables: per phase and route, requests a second and latency
+/// percentiles, each the median over runs, and the reads' throughput over the hello route's
+/// of the same run.
+struct ServeReport {
+    var phases: [String]
+    /// Per run, the records of each phase's clients.
+    var runs: [[String: [ClientRecord]]]
+    var seconds: Double
+
+    /// A route's figures in one run.
+    private struct Figures {
+        var rate: Double
+        var p50: Double
+        var p99: Double
+    }
+
+    private static let allReads = "all reads"
+
+    private func figures(_ latencies: [Double]) -> Figures {
+        let sorted = latencies.sorted()
+        func percentile(_ share: Double) -> Double {
+            sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int((Double(sorted.count) * share).rounded(.up)) - 1)]
+        }
+        return Figures(rate: Double(sorted.count) / seconds, p50: percentile(0.5), p99: percentile(0.99))
+    }
+
+    /// Latencies by route in one phase of one run, with every read route together as "all reads".
+    private func latencies(_ records: [ClientRecord]) -> [String: [Double]] {
+        var byRoute: [String: [Double]] = [:]
+        for record in records {
+            for (route, values) in record.latencies {
+                byRoute[route, default: []] += values
+                if route.hasPrefix("GET /v1/") { byRoute[Self.allReads, default: []] += values }
+            }
+        }
+        return byRoute
+    }
+
+    func print() {
+        let helloRates = runs.map { figures(latencies($0["hello"] ?? [])["GET /hello"] ?? []).rate }
+        var rows: [[String]] = []
+        for phase in phases {
+            let perRun = runs.map { latencies($0[phase] ?? []) }
+            var routes = Set(perRun.flatMap(\.keys)).sorted { ($0 == Self.allReads ? "~" : $0) < ($1 == Self.allReads ? "~" : $1) }
+            // One read route alone needs no total beside it.
+            if routes.filter({ $0.hasPrefix("GET /v1/") }).count == 1 { routes.removeAll { $0 == Self.allReads } }
+            for route in routes {
+                let values = perRun.map { figures($0[route] ?? []) }
+                let ratio =
+                    route == Self.allReads || (phase.hasSuffix("alone") && route.hasPrefix("GET"))
+                    ? formatRatio(median(zip(values, helloRates).map { $0.rate / $1 })) : ""
+                rows.append([
+                    phase, route, String(format: "%.0f", median(values.map(\.rate))), milliseconds(median(values.map(\.p50))),
+                    milliseconds(median(values.map(\.p99))), ratio,
+                ])
+            }
+        }
+        Swift.print("")
+        printTable(["phase", "route", "requests/s", "p50", "p99", "÷ hello"], rows)
+        Swift.print("\nTargets: reads ≥ 0.5× the hello route's requests/s; a read's p99 < 10 ms with \(runs.first?["hello"]?.count ?? 0) clients.")
+    }
+
+    /// The pushes timed alone beside the CLI's ingests, in turn.
+    static func printPushes(_ turns: [PushTiming], format: String) {
+        guard !turns.isEmpty else { return }
+        Swift.print(
+            "\nA push of a day of watch data (\(format)) to the quiet server, beside `stride ingest` of a file of the same day (the whole process), \(turns.count) turns:"
+        )
+        printTable(
+            ["measure", "median", "push ÷ it"],
+            [
+                [
+                    "`stride ingest` into a new ledger", milliseconds(median(turns.map(\.cliFresh))),
+                    formatRatio(median(turns.map { $0.push / $0.cliFresh })),
+                ],
+                [
+                    "`stride ingest` of another such day into the served ledger", milliseconds(median(turns.map(\.cliServed))),
+                    formatRatio(median(turns.map { $0.push / $0.cliServed })),
+                ],
+                ["the push, request sent to answer read", milliseconds(median(turns.map(\.push))), ""],
+            ])
+        Swift.print("Target: a push within 2× the CLI's ingest of the same samples (into a new ledger).")
+    }
+
+    private func milliseconds(_ seconds: Double) -> String { Self.milliseconds(seconds) }
+
+    private static func milliseconds(_ seconds: Double) -> String {
+        seconds.isFinite ? String(format: seconds < 0.01 ? "%.2f ms" : "%.1f ms", seconds * 1000) : "n/a"
+    }
+}
+
+/// The median of some values (NaN for none).
+func median(_ values: [Double]) -> Double {
+    Rate(label: "", perSecond: values.filter(\.isFinite)).median
+}
