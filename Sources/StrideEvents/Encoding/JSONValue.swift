@@ -46,65 +46,106 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     /// The value printed as compact JSON.
     public var text: String {
-        var output = ""
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The value printed as compact JSON, in UTF-8.
+    public var bytes: [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
         write(to: &output)
         return output
     }
 
     /// Appends the value, printed as compact JSON, to `output`.
     public func write(to output: inout String) {
+        output += text
+    }
+
+    /// Appends the value, printed as compact JSON in UTF-8, to `output`. Bytes, not a
+    /// `String`: the server's answers are printed here, and appending to a `String` scalar
+    /// by scalar was most of a read's time.
+    public func write(to output: inout [UInt8]) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .integer(let value): output += String(value)
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .integer(let value): JSONValue.writeInteger(value, to: &output)
         case .number(let value): JSONValue.writeNumber(value, to: &output)
         case .string(let value): JSONValue.writeString(value, to: &output)
         case .array(let values):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 value.write(to: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 JSONValue.writeString(member.key, to: &output)
-                output += ":"
+                output.append(UInt8(ascii: ":"))
                 member.value.write(to: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeNumber(_ value: Double, to output: inout String) {
-        guard value.isFinite else {
-            output += "null"
-            return
+    private static func writeInteger(_ value: Int64, to output: inout [UInt8]) {
+        guard value != 0 else { return output.append(UInt8(ascii: "0")) }
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for the 20 digits of UInt64.max, written backwards
+        var first = MemoryLayout.size(ofValue: digits)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while magnitude > 0 {
+                first -= 1
+                buffer[first] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+            output.append(contentsOf: buffer[first...])
         }
+    }
+
+    private static func writeNumber(_ value: Double, to output: inout [UInt8]) {
+        guard value.isFinite else { return output.append(contentsOf: "null".utf8) }
         if value == value.rounded(), abs(value) < 1e15 {
-            output += String(Int64(value))
+            writeInteger(Int64(value), to: &output)
         } else {
-            output += "\(value)"
+            output.append(contentsOf: value.description.utf8)
         }
     }
 
-    private static func writeString(_ value: String, to output: inout String) {
-        output += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
+    /// Whether a string's UTF-8 byte needs more than itself in JSON: a quote, a backslash, a
+    /// control character, or the lead byte of U+2028 and U+2029 (escaped for JavaScript).
+    private static func mayNeedEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") || byte == 0xE2
+    }
+
+    private static func writeString(_ value: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        let plain: Bool? = value.utf8.withContiguousStorageIfAvailable { bytes in
+            if !bytes.contains(where: mayNeedEscape) {
+                output.append(contentsOf: bytes)
+                return true
+            }
+            return false
+        }
+        if plain != true {
+            for scalar in value.unicodeScalars {
+                switch scalar {
+                case "\"": output.append(contentsOf: "\\\"".utf8)
+                case "\\": output.append(contentsOf: "\\\\".utf8)
+                case "\n": output.append(contentsOf: "\\n".utf8)
+                case "\r": output.append(contentsOf: "\\r".utf8)
+                case "\t": output.append(contentsOf: "\\t".utf8)
+                case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+                    let hex = String(scalar.value, radix: 16)
+                    output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                default: output.append(contentsOf: String(scalar).utf8)
+                }
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }

@@ -23,7 +23,9 @@ struct JSONAnswer: ResponseGenerator {
 
     /// The answer as a response.
     var response: Response {
-        let buffer = ByteBuffer(string: value.text + "\n")
+        var bytes = value.bytes
+        bytes.append(UInt8(ascii: "\n"))
+        let buffer = ByteBuffer(bytes: bytes)
         var fields: HTTPFields = [.contentType: "application/json; charset=utf-8", .contentLength: String(buffer.readableBytes)]
         fields.append(contentsOf: headers)
         return Response(status: status, headers: fields, body: .init(byteBuffer: buffer))
