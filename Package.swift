@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "StrideLedger", targets: ["StrideLedger"]),
         .library(name: "StrideContract", targets: ["StrideContract"]),
         .library(name: "StrideServer", targets: ["StrideServer"]),
+        .library(name: "StrideDashboard", targets: ["StrideDashboard"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -90,6 +91,12 @@ let package = Package(
             name: "StrideContract",
             dependencies: ["StrideLedger", "StrideEvents", "DailyHealth", "ShoeMileage", "PointsBalance", "AccessTokens"]
         ),
+        // The dashboard's pages and the report: HTML documents with inline SVG charts,
+        // rendered from the contract's documents (no server here: StrideServer serves them).
+        .target(
+            name: "StrideDashboard",
+            dependencies: ["StrideContract", "StrideLedger", "StrideEvents", "DailyHealth", "ShoeMileage", "PointsBalance"]
+        ),
         // `stride serve`: the ledger over HTTP (Hummingbird), answering with the contract's
         // documents and calling the same ledger functions as the command line.
         .target(
@@ -107,8 +114,8 @@ let package = Package(
         .target(
             name: "StrideCommands",
             dependencies: [
-                "StrideLedger", "StrideContract", "StrideServer", "StrideIngest", "DailyHealth", "ShoeMileage", "PointsBalance", "AccessTokens",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "StrideLedger", "StrideContract", "StrideServer", "StrideDashboard", "StrideIngest", "DailyHealth", "ShoeMileage", "PointsBalance",
+                "AccessTokens", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/stride/Commands"
@@ -162,6 +169,10 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        .testTarget(
+            name: "StrideDashboardTests",
+            dependencies: ["StrideDashboard", "StrideCommands", "StrideLedger", "StrideContract", "StrideEvents", "StrideTestSupport"]
         ),
         // `Contract/` holds the expected JSON documents the snapshot test reads from disk.
         .testTarget(
