@@ -172,7 +172,10 @@ let package = Package(
         ),
         .testTarget(
             name: "StrideDashboardTests",
-            dependencies: ["StrideDashboard", "StrideCommands", "StrideLedger", "StrideContract", "StrideEvents", "StrideTestSupport"]
+            dependencies: [
+                "StrideDashboard", "StrideLedger", "StrideContract", "StrideEvents", "DailyHealth", "ShoeMileage", "PointsBalance",
+                "StrideTestSupport", "stride",
+            ]
         ),
         // `Contract/` holds the expected JSON documents the snapshot test reads from disk.
         .testTarget(
