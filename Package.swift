@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "StrideLedger", targets: ["StrideLedger"]),
         .library(name: "StrideContract", targets: ["StrideContract"]),
         .library(name: "StrideServer", targets: ["StrideServer"]),
+        .library(name: "StrideDashboard", targets: ["StrideDashboard"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -91,6 +92,12 @@ let package = Package(
             name: "StrideContract",
             dependencies: ["StrideLedger", "StrideEvents", "DailyHealth", "ShoeMileage", "PointsBalance", "AccessTokens"]
         ),
+        // The dashboard's pages and the report: HTML documents with inline SVG charts,
+        // rendered from the contract's documents (no server here: StrideServer serves them).
+        .target(
+            name: "StrideDashboard",
+            dependencies: ["StrideContract", "StrideLedger", "StrideEvents", "DailyHealth", "ShoeMileage", "PointsBalance"]
+        ),
         // `stride serve`: the ledger over HTTP (Hummingbird), answering with the contract's
         // documents and calling the same ledger functions as the command line.
         .target(
@@ -108,8 +115,8 @@ let package = Package(
         .target(
             name: "StrideCommands",
             dependencies: [
-                "StrideLedger", "StrideContract", "StrideServer", "StrideIngest", "DailyHealth", "ShoeMileage", "PointsBalance", "AccessTokens",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "StrideLedger", "StrideContract", "StrideServer", "StrideDashboard", "StrideIngest", "DailyHealth", "ShoeMileage", "PointsBalance",
+                "AccessTokens", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/stride/Commands"
@@ -165,6 +172,13 @@ let package = Package(
                 "StrideServer", "StrideLedger", "StrideContract", "StrideIngest", "StrideTestSupport", "stride",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "StrideDashboardTests",
+            dependencies: [
+                "StrideDashboard", "StrideLedger", "StrideContract", "StrideEvents", "DailyHealth", "ShoeMileage", "PointsBalance",
+                "StrideTestSupport", "stride",
             ]
         ),
         // `Contract/` holds the expected JSON documents the snapshot test reads from disk.

@@ -16,7 +16,7 @@ public struct StrideCommand: ParsableCommand {
             ImportCommand.self, BackupCommand.self, IngestCommand.self, DailyCommand.self, RebuildCommand.self,
             ReplayCommand.self, ShoesCommand.self, WorkoutsCommand.self, AssignCommand.self, UnassignCommand.self,
             ExcludeCommand.self, MileageCommand.self, NotificationsCommand.self, CheckInCommand.self, JournalCommand.self,
-            PointsCommand.self, TokensCommand.self, ServeCommand.self,
+            PointsCommand.self, TokensCommand.self, ServeCommand.self, ReportCommand.self,
         ]
     )
 

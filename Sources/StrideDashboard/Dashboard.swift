@@ -1,0 +1,114 @@
+import StrideContract
+import StrideEvents
+import StrideLedger
+
+/// The runner's dashboard as HTML: each page a whole HTML5 document (inline CSS, inline SVG
+/// charts, no script, nothing from the network), rendered from the contract's documents.
+///
+/// A page is read, then rendered: ``read(_:from:context:)`` reads the contract documents a
+/// page needs (and, for the past, replays the ledger in memory); ``render(_:)`` turns them
+/// into HTML without touching the ledger. ``render(page:ledger:context:)`` does both. The
+/// split lets a benchmark time reading alone against reading and rendering.
+public enum Dashboard {
+    /// A page and what it is asked for.
+    public enum Page: Sendable, Hashable {
+        /// The last seven days at a glance, the shoes nearest their goal, new notifications, the balance.
+        case overview
+        /// Daily records from `from` through `through` (thirty days to the last day with
+        /// data when neither is given).
+        case daily(from: CivilDate?, through: CivilDate?)
+        /// The rack, runs per week, and the forms.
+        case shoes
+        /// A shoe's audit: the shoe's id (or its name).
+        case audit(shoe: String)
+        /// Balance, history, journal, check-in and journal forms.
+        case points
+        /// Events from a sequence (the latest page when nil), at most `limit` (default 50,
+        /// at most 500), only of `type` when given.
+        case log(from: UInt64?, limit: Int?, type: EventType?)
+    }
+
+    /// A page's documents, read and ready to render.
+    public struct PageData {
+        let page: Page
+        let context: PageContext
+        let past: Snapshot.Past?
+        let time: LocalTime
+        let content: Content
+
+        enum Content {
+            case overview(OverviewPage.Content)
+            case daily(DailyPage.Content)
+            case shoes(ShoesPage.Content)
+            case audit(AuditPage.Content)
+            case points(PointsPage.Content)
+            case log(LogPage.Content)
+        }
+    }
+
+    /// Reads what `page` shows, as the ledger stands or as it stood at the context's time
+    /// travel.
+    /// - Throws: `ShoeError.unknownShoe` for an audit of a shoe the ledger does not know;
+    ///   a storage failure, or an `EventLogFault` naming an event a replay cannot read.
+    public static func read(_ page: Page, from ledger: Ledger, context: PageContext) throws -> PageData {
+        let snapshot = try Snapshot(ledger, context: context)
+        let content: PageData.Content
+        switch page {
+        case .overview: content = .overview(try OverviewPage.read(snapshot))
+        case .daily(let first, let last): content = .daily(try DailyPage.read(snapshot, from: first, through: last))
+        case .shoes: content = .shoes(try ShoesPage.read(snapshot))
+        case .audit(let shoe): content = .audit(try AuditPage.read(snapshot, shoe: shoe))
+        case .points: content = .points(try PointsPage.read(snapshot))
+        case .log(let first, let limit, let type): content = .log(try LogPage.read(snapshot, from: first, limit: limit, type: type))
+        }
+        return PageData(page: page, context: context, past: snapshot.past, time: snapshot.time, content: content)
+    }
+
+    /// The page as one HTML document, from what ``read(_:from:context:)`` read.
+    public static func render(_ data: PageData) -> String {
+        var links = data.context.links
+        if let past = data.past { links.asOf = String(past.sequence) }
+        var csrf: String?
+        if case .shown(let value) = data.context.forms, data.past == nil { csrf = value }
+        let render = RenderContext(links: links, csrf: csrf, level: 1, idPrefix: "")
+        let (title, section, main) = body(data.content, render)
+        let banner = Shell.banner(data.past, time: data.time, now: links.isReport ? nil : nowLink(data.page, links.now))
+        return Shell.document(title: title, current: section, links: links, banner: banner, main: main)
+    }
+
+    /// Reads and renders a page.
+    /// - Throws: as ``read(_:from:context:)``.
+    public static func render(page: Page, ledger: Ledger, context: PageContext) throws -> String {
+        render(try read(page, from: ledger, context: context))
+    }
+
+    /// The sign-in page: a token field (a password field, never filled in) posted to
+    /// `/signin` under the links' prefix, and `error` above it when given.
+    public static func signIn(error: String? = nil, links: Links = .served()) -> String {
+        SignInPage.render(error: error, links: links)
+    }
+
+    /// A page's title, its place in the navigation and its `<main>` content.
+    static func body(_ content: PageData.Content, _ render: RenderContext) -> (String, Shell.Section?, String) {
+        switch content {
+        case .overview(let content): ("Overview", .overview, OverviewPage.render(content, render))
+        case .daily(let content): ("Daily records", .daily, DailyPage.render(content, render))
+        case .shoes(let content): ("Shoes", .shoes, ShoesPage.render(content, render))
+        case .audit(let content): ("Audit of \(content.shoe?.shoe.name ?? content.name)", .shoes, AuditPage.render(content, render))
+        case .points(let content): ("Points", .points, PointsPage.render(content, render))
+        case .log(let content): ("Log", .log, LogPage.render(content, render))
+        }
+    }
+
+    /// The same page as the ledger stands now.
+    static func nowLink(_ page: Page, _ links: Links) -> String {
+        switch page {
+        case .overview: links.overview
+        case .daily(let first, let last): links.daily(from: first, through: last)
+        case .shoes: links.shoes
+        case .audit(let shoe): links.audit(shoe: shoe)
+        case .points: links.points
+        case .log(let first, _, let type): links.log(from: first, type: type?.name)
+        }
+    }
+}

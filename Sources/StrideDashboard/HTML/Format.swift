@@ -1,0 +1,61 @@
+import Foundation
+
+/// How figures read on the pages: fixed, locale-free forms, so a page reads the same on
+/// every machine and tests can find the numbers.
+enum Format {
+    /// `1,234,567`.
+    static func count(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (index, character) in digits.reversed().enumerated() {
+            if index > 0, index % 3 == 0 { result.append(",") }
+            result.append(character)
+        }
+        return (value < 0 ? "-" : "") + String(result.reversed())
+    }
+
+    /// A number with `decimals` digits after the point (`12.35`), no separators.
+    static func fixed(_ value: Double, _ decimals: Int) -> String {
+        String(format: "%.\(decimals)f", value)
+    }
+
+    /// A number for an SVG attribute: two decimals at most, no trailing zeros.
+    static func coordinate(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        var text = String(format: "%.2f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+
+    /// A value exactly as the contract holds it, for `data-value` attributes: integers
+    /// without a point, others with up to six decimals.
+    static func data(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        var text = String(format: "%.6f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
+
+    /// Kilometres with two decimals: `512.40 km`.
+    static func kilometers(_ value: Double) -> String { fixed(value, 2) + " km" }
+
+    /// A duration in seconds as hours and minutes: `7 h 05 min`, `45 min`.
+    static func duration(seconds: Int) -> String {
+        let minutes = (seconds + 30) / 60
+        guard minutes >= 60 else { return "\(minutes) min" }
+        let rest = minutes % 60
+        return "\(minutes / 60) h " + (rest < 10 ? "0" : "") + "\(rest) min"
+    }
+
+    /// Beats per minute, whole: `52 bpm`.
+    static func beats(_ value: Double) -> String { String(Int(value.rounded())) + " bpm" }
+
+    /// `1 run`, `2 runs`.
+    static func plural(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(Format.count(count)) \(count == 1 ? singular : plural ?? singular + "s")"
+    }
+
+    /// A date's short form for axis ticks: `05-01`.
+    static func shortDate(_ text: String) -> String { String(text.suffix(5)) }
+}

@@ -1,0 +1,74 @@
+import DailyHealth
+import StrideContract
+import StrideEvents
+
+/// The daily records of a range: sleep by stage, heart rate, steps and distance.
+enum DailyPage {
+    /// The longest range one page draws.
+    static let longestRange = 366
+
+    /// What the page reads.
+    struct Content {
+        var first: CivilDate
+        var last: CivilDate
+        var records: [CivilDate: DailyRecord]
+        var timeZone: String
+    }
+
+    /// The range asked for, completed: thirty days ending on the last day with data (or
+    /// the other end when one is given), at most ``longestRange`` days.
+    static func range(from first: CivilDate?, through last: CivilDate?, snapshot: Snapshot) throws -> (CivilDate, CivilDate) {
+        var (start, end): (CivilDate, CivilDate)
+        switch (first, last) {
+        case let (first?, last?): (start, end) = first <= last ? (first, last) : (last, first)
+        case let (first?, nil): (start, end) = (first, first.adding(days: 29))
+        case let (nil, last?): (start, end) = (last.adding(days: -29), last)
+        case (nil, nil):
+            end = try snapshot.lastActiveDay()
+            start = end.adding(days: -29)
+        }
+        if end.daysSince1970 - start.daysSince1970 >= Int64(longestRange) { start = end.adding(days: -(longestRange - 1)) }
+        return (start, end)
+    }
+
+    static func read(_ snapshot: Snapshot, from first: CivilDate?, through last: CivilDate?) throws -> Content {
+        let (start, end) = try range(from: first, through: last, snapshot: snapshot)
+        let records = try snapshot.days(from: start, through: end)
+        return Content(
+            first: start, last: end, records: Dictionary(records.map { ($0.date, $0) }, uniquingKeysWith: { $1 }),
+            timeZone: snapshot.ledger.timeZoneIdentifier)
+    }
+
+    static func render(_ content: Content, _ render: RenderContext) -> String {
+        var days: [CivilDate] = []
+        var day = content.first
+        while day <= content.last {
+            days.append(day)
+            day = day.adding(days: 1)
+        }
+        var html = Shell.heading(render.level, "Daily records")
+        html += "<p class=\"lead\">\(content.first) to \(content.last), days local to \(content.timeZone.html): "
+        html += "\(Format.plural(content.records.count, "day")) with data. Sleep is the night ending on the day.</p>"
+        html += rangeForm(content, render)
+        let prefix = render.idPrefix + "daily-"
+        html += "<div class=\"charts\">"
+        html += DailyCharts.sleep(days: days, records: content.records, id: prefix + "sleep")
+        html += DailyCharts.heartRate(days: days, records: content.records, id: prefix + "heart-rate")
+        html += DailyCharts.steps(days: days, records: content.records, id: prefix + "steps")
+        html += DailyCharts.distance(days: days, records: content.records, id: prefix + "distance")
+        html += "</div>"
+        return html
+    }
+
+    /// A form that reads another range (GET: it changes nothing, so it stays in the past
+    /// too); none in a report.
+    private static func rangeForm(_ content: Content, _ render: RenderContext) -> String {
+        guard case .served = render.links.style else { return "" }
+        let path = render.links.now.daily().split(separator: "?").first.map(String.init) ?? "/daily"
+        var html = "<form class=\"panel\" method=\"get\" action=\"\(path.html)\"><fieldset><legend>Range</legend>"
+        html += FormMarkup.input("from", label: "From", id: render.idPrefix + "range-from", type: "date", extra: "value=\"\(content.first)\"")
+        html += FormMarkup.input("to", label: "To", id: render.idPrefix + "range-to", type: "date", extra: "value=\"\(content.last)\"")
+        if let asOf = render.links.asOf { html += FormMarkup.hidden("asOf", asOf) }
+        return html + "<button type=\"submit\">Show</button></fieldset></form>"
+    }
+}

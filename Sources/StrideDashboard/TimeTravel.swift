@@ -1,0 +1,61 @@
+import Foundation
+import StrideEvents
+
+/// A point in the ledger's past to show the pages at: a sequence, an instant (the events
+/// recorded by then), or both (the earlier of the two). Nothing is stored: the figures are
+/// replayed in memory.
+public struct TimeTravel: Sendable, Hashable {
+    /// The last sequence to include.
+    public var sequence: UInt64?
+    /// Include the events recorded at or before this instant.
+    public var instant: Timestamp?
+
+    /// A point in the past; give one or both.
+    public init(sequence: UInt64? = nil, instant: Timestamp? = nil) {
+        self.sequence = sequence
+        self.instant = instant
+    }
+
+    /// Reads `?asOf=` and `--as-of`: a sequence number (`1200`) or an ISO 8601 instant with
+    /// an offset (`2024-05-01T08:00:00+02:00`); nil for anything else.
+    public init?(parsing text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let sequence = UInt64(trimmed) {
+            self.init(sequence: sequence)
+        } else if let instant = ISO8601.parse(trimmed) {
+            self.init(instant: instant)
+        } else {
+            return nil
+        }
+    }
+}
+
+/// How the pages' forms appear.
+public enum Forms: Sendable, Hashable {
+    /// No forms (a report, or a page read without a session).
+    case omitted
+    /// Forms, each carrying a hidden `csrf` field with this value (the caller's token for
+    /// the session, checked when the form comes back).
+    case shown(csrf: String)
+}
+
+/// What every page is rendered with besides the ledger: where links go, whether forms
+/// appear, and the point in the past to show, if any.
+public struct PageContext: Sendable {
+    /// Link targets.
+    public var links: Links
+    /// Forms and their CSRF value. Forms never appear while showing the past.
+    public var forms: Forms
+    /// The past to show (nil: the ledger as it stands).
+    public var timeTravel: TimeTravel?
+    /// The instant taken as now (which day is today); nil for the ledger's clock.
+    public var now: Timestamp?
+
+    /// A context; by default served links, no forms, the present.
+    public init(links: Links = .served(), forms: Forms = .omitted, timeTravel: TimeTravel? = nil, now: Timestamp? = nil) {
+        self.links = links
+        self.forms = forms
+        self.timeTravel = timeTravel
+        self.now = now
+    }
+}
