@@ -103,7 +103,7 @@ let package = Package(
         .target(
             name: "StrideServer",
             dependencies: [
-                "StrideLedger", "StrideContract", "StrideEvents", "StrideIngest", "DailyHealth", "ShoeMileage", "PointsBalance",
+                "StrideLedger", "StrideContract", "StrideDashboard", "StrideEvents", "StrideIngest", "DailyHealth", "ShoeMileage", "PointsBalance",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

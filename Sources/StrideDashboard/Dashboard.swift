@@ -72,8 +72,11 @@ public enum Dashboard {
         if case .shown(let value) = data.context.forms, data.past == nil { csrf = value }
         let render = RenderContext(links: links, csrf: csrf, level: 1, idPrefix: "")
         let (title, section, main) = body(data.content, render)
-        let banner = Shell.banner(data.past, time: data.time, now: links.isReport ? nil : nowLink(data.page, links.now))
-        return Shell.document(title: title, current: section, links: links, banner: banner, main: main)
+        let banner =
+            Shell.banner(data.past, time: data.time, now: links.isReport ? nil : nowLink(data.page, links.now)) + (data.context.notice?.html ?? "")
+        var signOut: String?
+        if case .shown(let value) = data.context.forms { signOut = value }
+        return Shell.document(title: title, current: section, links: links, banner: banner, main: main, signOutCSRF: signOut)
     }
 
     /// Reads and renders a page.
@@ -86,6 +89,14 @@ public enum Dashboard {
     /// `/signin` under the links' prefix, and `error` above it when given.
     public static func signIn(error: String? = nil, links: Links = .served()) -> String {
         SignInPage.render(error: error, links: links)
+    }
+
+    /// A page that could not be shown: `title` and the sentence saying why and what to do,
+    /// in the site's frame, with a link back to the overview.
+    public static func problem(title: String, message: String, links: Links = .served()) -> String {
+        let main = Shell.heading(1, title) + "<p class=\"notice refused\" role=\"alert\">\(message.html)</p>"
+            + "<p><a href=\"\(links.overview.html)\">Back to the overview</a></p>"
+        return Shell.document(title: title, current: nil, links: links, banner: "", main: main)
     }
 
     /// A page's title, its place in the navigation and its `<main>` content.

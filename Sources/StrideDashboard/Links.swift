@@ -112,4 +112,6 @@ public enum FormAction: String, Sendable, CaseIterable {
     case journal = "/journal"
     /// Sign in: `token` (no `csrf`).
     case signIn = "/signin"
+    /// Sign out: no field but `csrf`.
+    case signOut = "/signout"
 }

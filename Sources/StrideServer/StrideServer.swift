@@ -13,6 +13,8 @@ public struct StrideServer: Sendable {
     private let api: StrideAPI
     private let authenticate: Authenticator
     private let logger: Logger
+    /// The browsers signed in to the dashboard.
+    private let sessions: Sessions
 
     /// A server over `ledger`.
     /// - Throws: when the ledger's folder for uploads cannot be made.
@@ -23,23 +25,29 @@ public struct StrideServer: Sendable {
         api = try StrideAPI(worker: LedgerWorker(ledger: ledger), settings: settings)
         self.authenticate = authenticate
         self.logger = logger
+        sessions = Sessions()
     }
 
     /// The routes served, as method and path (the description lists exactly these).
     var routes: [(method: HTTPRequest.Method, path: String)] { api.endpoints.map { ($0.method, $0.path) } }
 
-    /// The router: the request log around everything, then the token check, then the
-    /// endpoints. An unknown path answers 401 to a client without a token, 404 after.
+    /// The router: the request log around everything, then the token check for the API (under
+    /// `/v1`) and the session check for the dashboard's pages, then the endpoints and pages. An
+    /// unknown API path answers 401 to a client without a token, 404 after; an unknown page
+    /// sends a browser without a session to the sign-in page.
     func makeRouter() -> Router<StrideRequestContext> {
         let router = Router(context: StrideRequestContext.self)
         router.add(middleware: RequestLogMiddleware(logger: logger))
         let (worker, authenticate) = (api.worker, self.authenticate)
-        router.add(middleware: AccessMiddleware { token in try await worker.run { try authenticate($0, token) } })
+        let check: @Sendable (String) async throws -> String? = { token in try await worker.run { try authenticate($0, token) } }
+        router.add(middleware: AccessMiddleware(authenticate: check))
+        router.add(middleware: PageAccessMiddleware(sessions: sessions, authenticate: check))
         for endpoint in api.endpoints {
             router.on(RouterPath(endpoint.path), method: endpoint.method) { request, context in
                 try await endpoint.handler(request, context)
             }
         }
+        DashboardSite(api: api, sessions: sessions, authenticate: check).register(on: router)
         return router
     }
 

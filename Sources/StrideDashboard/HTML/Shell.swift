@@ -31,13 +31,17 @@ enum Shell {
 
     /// A whole document: `title` for the tab, the navigation (with `current` marked), the
     /// banner of the past and `main` inside `<main>`.
-    static func document(title: String, current: Section?, links: Links, banner: String, main: String) -> String {
+    static func document(title: String, current: Section?, links: Links, banner: String, main: String, signOutCSRF: String? = nil) -> String {
         var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
         html += "<meta name=\"referrer\" content=\"no-referrer\">"
         html += "<title>\(title.html) · Stride</title><style>\(Stylesheet.css)</style></head><body>"
         html += "<header class=\"site\"><div class=\"inner\"><a class=\"brand\" href=\"\(links.overview.html)\">Stride</a>"
         html += navigation(current: current, links: links)
+        if let csrf = signOutCSRF, let path = links.action(.signOut) {
+            html += "<form class=\"signout\" method=\"post\" action=\"\(path.html)\"><input type=\"hidden\" name=\"csrf\" value=\"\(csrf.html)\">"
+            html += "<button type=\"submit\">Sign out</button></form>"
+        }
         html += "</div></header><main id=\"main\">" + banner + main + "</main>"
         html += "<footer class=\"site\"><p>Every figure is computed from the ledger's events; nothing on this page comes from the network.</p></footer>"
         return html + "</body></html>\n"

@@ -23,6 +23,8 @@ enum Stylesheet {
         nav ul{display:flex;flex-wrap:wrap;gap:4px 14px;list-style:none;margin:0;padding:0}
         nav a{text-decoration:none;padding:2px 0}
         nav a[aria-current]{color:var(--fg);font-weight:600;border-bottom:2px solid var(--accent)}
+        form.signout{margin:0 0 0 auto}
+        form.signout button{font-size:0.85rem;padding:2px 10px}
         main{padding-top:8px;padding-bottom:32px}
         h1{font-size:1.6rem;margin:16px 0 8px}
         h2{font-size:1.3rem;margin:24px 0 8px}
@@ -105,6 +107,8 @@ enum Stylesheet {
         .pager{display:flex;flex-wrap:wrap;gap:8px 18px;margin:12px 0}
         ul.notes{padding-left:1.2em}
         .signin{max-width:420px;margin:48px auto}
+        .notice{border-left:4px solid var(--ok);padding:8px 12px;margin:12px 0;background:var(--card);overflow-wrap:anywhere}
+        .notice.refused{border-left-color:var(--bad)}
         .error{color:var(--bad);font-weight:600}
         footer.site{color:var(--muted);font-size:.85rem;padding-bottom:24px}
         """

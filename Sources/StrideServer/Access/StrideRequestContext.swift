@@ -6,10 +6,13 @@ public struct StrideRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The device the request came from, named by its access token.
     public var device: String?
+    /// The dashboard's session, for a page or a form (set by ``PageAccessMiddleware``).
+    var session: Sessions.Session?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         device = nil
+        session = nil
     }
 
     /// The authenticated device; routes run only after authentication, so it is always set.

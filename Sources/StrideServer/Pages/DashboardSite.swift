@@ -1,0 +1,195 @@
+import Foundation
+import Hummingbird
+import StrideDashboard
+import StrideEvents
+import StrideLedger
+
+/// The runner's dashboard as the server serves it: the pages at `/`, the sign-in form, and the
+/// pages' forms, each carried out by the API endpoint that does the same (so a form and an API
+/// call are one code path, with one set of refusals).
+struct DashboardSite: Sendable {
+    /// The session cookie's name.
+    static let cookieName = "stride_session"
+    /// The sign-in page and form.
+    static let signInPath = FormAction.signIn.rawValue
+    /// A `Set-Cookie` value that removes the session cookie.
+    static let clearedCookie = "\(cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"
+
+    let worker: LedgerWorker
+    let sessions: Sessions
+    /// The device an active token names, or nil.
+    let authenticate: @Sendable (String) async throws -> String?
+    /// The API's endpoints, by path: the forms are sent on to them.
+    let endpoints: [String: Endpoint]
+
+    init(api: StrideAPI, sessions: Sessions, authenticate: @escaping @Sendable (String) async throws -> String?) {
+        worker = api.worker
+        self.sessions = sessions
+        self.authenticate = authenticate
+        endpoints = Dictionary(api.endpoints.filter(\.isWrite).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The pages' paths and what each shows.
+    static let pages: [(path: String, page: @Sendable (QueryParameters) throws -> Dashboard.Page)] = [
+        ("/", { _ in .overview }),
+        ("/daily", { query in .daily(from: try query.day("from"), through: try query.day("to")) }),
+        ("/shoes", { _ in .shoes }),
+        ("/shoes/audit", { query in .audit(shoe: try query.required("shoe")) }),
+        ("/points", { _ in .points }),
+        (
+            "/log",
+            { query in
+                let from = try query.integer("from", in: 1...Int.max).map(UInt64.init)
+                let limit = try query.integer("limit", in: 1...500)
+                var type: EventType?
+                if let name = query.text("type") {
+                    guard let known = EventType.known(name: name) else { throw APIError.badField("type", "unknown event type \"\(name)\"") }
+                    type = known
+                }
+                return .log(from: from, limit: limit, type: type)
+            }
+        ),
+    ]
+
+    /// Adds the pages, the sign-in and sign-out, and the forms to `router`.
+    func register(on router: Router<StrideRequestContext>) {
+        for (path, page) in Self.pages {
+            router.get(RouterPath(path)) { request, context in try await show(request, context, page) }
+        }
+        router.get(RouterPath(Self.signInPath)) { request, _ in
+            let ended = request.uri.queryParameters["ended"] != nil
+            return HTMLAnswer.page(
+                Dashboard.signIn(error: ended ? "Your session ended (signed out, idle too long, or its token revoked); sign in again." : nil))
+        }
+        router.post(RouterPath(Self.signInPath)) { request, _ in try await signIn(request) }
+        router.post(RouterPath(FormAction.signOut.rawValue)) { request, context in
+            let session = try await checkedForm(request, context).session
+            await sessions.close(id: session.id)
+            return HTMLAnswer.seeOther(Self.signInPath, headers: [.setCookie: Self.clearedCookie])
+        }
+        for action in FormAction.allCases where action != .signIn && action != .signOut {
+            router.post(RouterPath(action.rawValue)) { request, context in try await send(action, request, context) }
+        }
+    }
+
+    /// A page, for the session's device, at the time travel asked for.
+    private func show(
+        _ request: Request, _ context: StrideRequestContext, _ page: @Sendable (QueryParameters) throws -> Dashboard.Page
+    ) async throws -> Response {
+        guard let session = context.session else { return PageAccessMiddleware.refuse(request, ended: false) }
+        let query = QueryParameters(request: request)
+        let asked: Dashboard.Page
+        var travel: TimeTravel?
+        do {
+            asked = try page(query)
+            if let text = query.text("asOf") {
+                guard let parsed = TimeTravel(parsing: text) else {
+                    throw APIError.badField("asOf", "\"\(text)\" is neither a sequence number nor an instant like 2024-05-01T08:00:00+02:00")
+                }
+                travel = parsed
+            }
+        } catch {
+            return HTMLAnswer.page(Dashboard.problem(title: "This page cannot be shown", message: APIError.from(error).message), status: .badRequest)
+        }
+        let notice = await sessions.takeNotice(of: session.id)
+        let pageContext = PageContext(forms: .shown(csrf: session.csrf), timeTravel: travel, notice: notice)
+        let chosen = asked
+        do {
+            let html = try await worker.run { ledger in try Dashboard.render(page: chosen, ledger: ledger, context: pageContext) }
+            return HTMLAnswer.page(html)
+        } catch {
+            let refusal = APIError.from(error)
+            return HTMLAnswer.page(Dashboard.problem(title: "This page cannot be shown", message: refusal.message), status: refusal.status)
+        }
+    }
+
+    /// Opens a session for an active token, or shows the form again with why not.
+    private func signIn(_ request: Request) async throws -> Response {
+        try SameSite.check(request)
+        let form = try await FormFields.read(request)
+        guard let token = form["token"]?.trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty,
+            let device = try await authenticate(token)
+        else {
+            return HTMLAnswer.page(
+                Dashboard.signIn(error: "That token is not an active one. Make one with `stride tokens add NAME` and paste it whole."),
+                status: .unauthorized)
+        }
+        let session = await sessions.open(device: device, token: token)
+        let cookie = "\(Self.cookieName)=\(session.id); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(Int(sessions.lifetime.components.seconds))"
+        return HTMLAnswer.seeOther("/", headers: [.setCookie: cookie])
+    }
+
+    /// A form from a signed-in page: its fields, once the session and its CSRF value check.
+    private func checkedForm(_ request: Request, _ context: StrideRequestContext) async throws -> (session: Sessions.Session, fields: FormFields) {
+        guard let session = context.session else { throw APIError.unauthorized }
+        try SameSite.check(request)
+        let fields = try await FormFields.read(request)
+        guard let sent = fields["csrf"], Self.sameBytes(sent, session.csrf) else {
+            throw APIError(.forbidden, "the form is out of date or was not sent from this dashboard; reload the page and send it again")
+        }
+        return (session, fields)
+    }
+
+    /// Carries out a form through the API endpoint that does the same, then goes back to the
+    /// page it came from with the outcome said at its top.
+    private func send(_ action: FormAction, _ request: Request, _ context: StrideRequestContext) async throws -> Response {
+        let (session, fields) = try await checkedForm(request, context)
+        let notice: Notice
+        do {
+            guard let path = Self.endpointPath[action], let endpoint = endpoints[path] else {
+                throw APIError(.notFound, "this form has no action on this server")
+            }
+            let body = try fields.json(for: endpoint)
+            let forwarded = Request(
+                head: HTTPRequest(method: .post, scheme: nil, authority: nil, path: path, headerFields: [.contentType: "application/json"]),
+                body: RequestBody(buffer: ByteBuffer(bytes: body.bytes)))
+            let answer = try await endpoint.handler(forwarded, context)
+            let said = try await Self.sentence(of: answer)
+            notice = answer.status.code < 400 ? Notice(said ?? "Done.") : Notice(said ?? answer.status.reasonPhrase, isRefusal: true)
+        } catch {
+            notice = Notice(APIError.from(error).message, isRefusal: true)
+        }
+        await sessions.say(notice, to: session.id)
+        return HTMLAnswer.seeOther(Self.returnPath[action] ?? "/")
+    }
+
+    /// The API route that carries out each form.
+    static let endpointPath: [FormAction: String] = [
+        .addShoe: "/v1/shoes", .renameShoe: "/v1/shoes/rename", .retireShoe: "/v1/shoes/retire", .unretireShoe: "/v1/shoes/unretire",
+        .defaultShoe: "/v1/shoes/default", .assign: "/v1/assign", .unassign: "/v1/unassign", .exclude: "/v1/exclude",
+        .checkIn: "/v1/checkin", .journal: "/v1/journal",
+    ]
+
+    /// The page each form goes back to.
+    static let returnPath: [FormAction: String] = [
+        .addShoe: "/shoes", .renameShoe: "/shoes", .retireShoe: "/shoes", .unretireShoe: "/shoes", .defaultShoe: "/shoes",
+        .assign: "/shoes", .unassign: "/shoes", .exclude: "/shoes", .checkIn: "/points", .journal: "/points",
+    ]
+
+    /// The sentence of an action's JSON answer: its `message`, or a refusal's `error`.
+    private static func sentence(of response: Response) async throws -> String? {
+        let collected = CollectedBody()
+        try await response.body.write(collected)
+        let object = try? JSONSerialization.jsonObject(with: Data(collected.buffer.readableBytesView)) as? [String: Any]
+        return (object?["message"] ?? object?["error"]) as? String
+    }
+
+    /// Compares two strings in time that depends on their length only.
+    static func sameBytes(_ first: String, _ second: String) -> Bool {
+        let (a, b) = (Array(first.utf8), Array(second.utf8))
+        guard a.count == b.count else { return false }
+        return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}
+
+/// An answer's body, collected (an action's answer is one small JSON object).
+private final class CollectedBody: ResponseBodyWriter {
+    var buffer = ByteBuffer()
+
+    func write(_ buffer: ByteBuffer) async throws {
+        var buffer = buffer
+        self.buffer.writeBuffer(&buffer)
+    }
+
+    func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}

@@ -1,0 +1,95 @@
+import StrideDashboard
+import StrideEvents
+
+/// The browsers signed in to the dashboard, kept in the server's memory only: a restart signs
+/// everyone out, and nothing about a session is written to disk.
+///
+/// A session is opened by presenting a device's token on the sign-in page. It holds that
+/// token (never shown, never logged) so that every page checks it again: a token revoked with
+/// `stride tokens revoke` ends its sessions at their next request. A session also ends after
+/// ``idleLimit`` without a request, ``lifetime`` after it began, or when the browser signs out;
+/// at most ``capacity`` are kept (the least recently used goes first).
+actor Sessions {
+    /// One signed-in browser.
+    struct Session: Sendable {
+        /// The cookie's value: 32 random bytes in hexadecimal.
+        let id: String
+        /// The device whose token opened it; actions sent from its pages record it ("via").
+        let device: String
+        /// The token presented, checked again on every request.
+        let token: String
+        /// The value every form of its pages carries back (cross-site request forgery guard).
+        let csrf: String
+        let began: ContinuousClock.Instant
+        var lastSeen: ContinuousClock.Instant
+        /// What the last form did, said once on the next page.
+        var notice: Notice?
+    }
+
+    /// A session unused this long ends.
+    let idleLimit: Duration
+    /// A session ends this long after it began, used or not.
+    let lifetime: Duration
+    /// The most sessions kept at once.
+    let capacity: Int
+    private var sessions: [String: Session] = [:]
+    private let clock = ContinuousClock()
+
+    init(idleLimit: Duration = .seconds(12 * 3600), lifetime: Duration = .seconds(7 * 24 * 3600), capacity: Int = 1000) {
+        self.idleLimit = idleLimit
+        self.lifetime = lifetime
+        self.capacity = capacity
+    }
+
+    /// Opens a session for a device whose token was just checked.
+    func open(device: String, token: String) -> Session {
+        let now = clock.now
+        sessions = sessions.filter { isAlive($0.value, at: now) }
+        if sessions.count >= capacity, let oldest = sessions.values.min(by: { $0.lastSeen < $1.lastSeen }) {
+            sessions[oldest.id] = nil
+        }
+        let session = Session(id: Self.randomHex(), device: device, token: token, csrf: Self.randomHex(), began: now, lastSeen: now)
+        sessions[session.id] = session
+        return session
+    }
+
+    /// The live session with this cookie value, marked as just used; nil (and forgotten) when
+    /// it ended.
+    func session(id: String) -> Session? {
+        let now = clock.now
+        guard var session = sessions[id] else { return nil }
+        guard isAlive(session, at: now) else {
+            sessions[id] = nil
+            return nil
+        }
+        session.lastSeen = now
+        sessions[id] = session
+        return session
+    }
+
+    /// Ends a session.
+    func close(id: String) {
+        sessions[id] = nil
+    }
+
+    /// Keeps a notice for the session's next page.
+    func say(_ notice: Notice, to id: String) {
+        sessions[id]?.notice = notice
+    }
+
+    /// The notice kept for the session, forgotten once taken.
+    func takeNotice(of id: String) -> Notice? {
+        defer { sessions[id]?.notice = nil }
+        return sessions[id]?.notice
+    }
+
+    private func isAlive(_ session: Session, at now: ContinuousClock.Instant) -> Bool {
+        now - session.lastSeen < idleLimit && now - session.began < lifetime
+    }
+
+    /// 32 bytes from the system's cryptographic random source, in hexadecimal.
+    private static func randomHex() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return Hex.string((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    }
+}
