@@ -177,8 +177,8 @@ let package = Package(
         .testTarget(
             name: "StrideDashboardTests",
             dependencies: [
-                "StrideDashboard", "StrideLedger", "StrideContract", "StrideEvents", "DailyHealth", "ShoeMileage", "PointsBalance",
-                "StrideTestSupport", "stride",
+                "StrideDashboard", "StrideCommands", "StrideLedger", "StrideContract", "StrideEvents", "DailyHealth", "ShoeMileage",
+                "PointsBalance", "StrideTestSupport",
             ]
         ),
         // `Contract/` holds the expected JSON documents the snapshot test reads from disk.

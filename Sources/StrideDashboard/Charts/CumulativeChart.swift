@@ -61,7 +61,7 @@ enum ProgressBar {
             return "<p class=\"progress-none\">\(Format.kilometers(kilometers)) · no goal set</p>"
         }
         let share = min(max(kilometers / goal, 0), 1)
-        let percent = Int((kilometers / goal * 100).rounded())
+        let percent = Int((kilometers * 100 / goal).rounded())
         let text = "\(Format.fixed(kilometers, 1)) of \(Format.fixed(goal, 0)) km (\(percent)%)"
         var html = "<div class=\"progress\"><svg class=\"progress-bar\" viewBox=\"0 0 100 8\" preserveAspectRatio=\"none\" role=\"img\" "
         html += "aria-label=\"\((label + ": " + text).html)\" data-value=\"\(Format.data(kilometers))\" data-goal=\"\(Format.data(goal))\">"
