@@ -51,7 +51,7 @@ public enum Dashboard {
     /// - Throws: `ShoeError.unknownShoe` for an audit of a shoe the ledger does not know;
     ///   a storage failure, or an `EventLogFault` naming an event a replay cannot read.
     public static func read(_ page: Page, from ledger: Ledger, context: PageContext) throws -> PageData {
-        let snapshot = try Snapshot(ledger, context: context)
+        let snapshot = try Snapshot(ledger, context: context, figures: page.figures)
         let content: PageData.Content
         switch page {
         case .overview: content = .overview(try OverviewPage.read(snapshot))
@@ -120,6 +120,20 @@ public enum Dashboard {
         case .audit(let shoe): links.audit(shoe: shoe)
         case .points: links.points
         case .log(let first, _, let type): links.log(from: first, type: type?.name)
+        }
+    }
+}
+
+extension Dashboard.Page {
+    /// The figures a replay folds to show this page in the past: only those it shows (an
+    /// audit and the log read the present's documents cut at the sequence).
+    var figures: Set<Ledger.ReplayedFigures> {
+        switch self {
+        case .overview: [.daily, .mileage, .points]
+        case .daily: [.daily]
+        case .shoes: [.mileage]
+        case .points: [.points]
+        case .audit, .log: []
         }
     }
 }

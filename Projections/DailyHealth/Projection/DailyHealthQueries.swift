@@ -22,6 +22,16 @@ extension ProjectionState where P == DailyHealthProjection {
         }
     }
 
+    /// The latest day on or before `last` that has a record (any facts), found with one step
+    /// of a cursor however long ago it was.
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a key that cannot be read.
+    public func lastDayWithRecord(through last: CivilDate) throws -> CivilDate? {
+        // Every fact key sorts before the sync-identity keys, so the key before a day's first
+        // is a fact key of an earlier day, or nothing.
+        guard case .facts(let day, _, _)? = try lastKey(before: DailyHealthKey.firstKey(of: last.adding(days: 1))) else { return nil }
+        return day
+    }
+
     /// Each day's facts in date order; with `measure`, only that measure's rows are decoded.
     private func factsByDay(from first: CivilDate?, through last: CivilDate?, only measure: Measure? = nil) throws
         -> [(day: CivilDate, facts: DayFacts)]

@@ -16,7 +16,9 @@ final class Snapshot {
     let past: Past?
     /// The local day taken as today: the past's, or the clock's.
     let today: CivilDate
-    private var replayed: ReplayDocument?
+    /// The figures a replay of the past folds: those the page shows.
+    private let figures: Set<Ledger.ReplayedFigures>
+    private var replayed: Ledger.ReplayedState?
 
     /// A point of the past as the banner names it.
     struct Past: Sendable, Hashable {
@@ -30,8 +32,9 @@ final class Snapshot {
 
     /// Resolves the time travel (an instant becomes the last sequence recorded by then).
     /// - Throws: a storage failure.
-    init(_ ledger: Ledger, context: PageContext) throws {
+    init(_ ledger: Ledger, context: PageContext, figures: Set<Ledger.ReplayedFigures> = Set(Ledger.ReplayedFigures.allCases)) throws {
         self.ledger = ledger
+        self.figures = figures
         time = LocalTime(timeZone: ledger.timeZone)
         if let travel = context.timeTravel, travel.sequence != nil || travel.instant != nil {
             let last = try ledger.store.lastSequence()
@@ -52,26 +55,25 @@ final class Snapshot {
         return sequence <= past.sequence
     }
 
-    private func replay(through sequence: UInt64) throws -> ReplayDocument {
+    /// The past's figures, replayed on the first read that needs them.
+    private func replay(through sequence: UInt64) throws -> Ledger.ReplayedState {
         if let replayed { return replayed }
-        let document = try ReplayDocument(ledger, through: sequence)
-        replayed = document
-        return document
+        let state = try ledger.replayedState(through: sequence, figures: figures)
+        replayed = state
+        return state
     }
 
     /// The daily records of a range (days with data only).
     func days(from first: CivilDate?, through last: CivilDate?) throws -> [DailyRecord] {
         guard let past else { return try DailyDocument(ledger, from: first, through: last).days }
-        return try replay(through: past.sequence).replay.days.filter { day in
-            (first.map { $0 <= day.date } ?? true) && (last.map { day.date <= $0 } ?? true)
-        }
+        return try replay(through: past.sequence).days(from: first, through: last)
     }
 
-    /// The latest day with a daily record, not after today (the recent year is read first:
-    /// a long ledger's whole history only when that year has nothing).
+    /// The latest day with a daily record, not after today: one cursor step on the stored
+    /// state or on the replay's.
     func lastDayWithData() throws -> CivilDate? {
-        if let recent = try days(from: today.adding(days: -400), through: today).last { return recent.date }
-        return try days(from: nil, through: today).last?.date
+        guard let past else { return try ledger.lastDayWithRecord(through: today) }
+        return try replay(through: past.sequence).lastDayWithRecord(through: today)
     }
 
     /// The day the pages end on: the latest day with a daily record or a run's start, not
@@ -85,13 +87,13 @@ final class Snapshot {
     /// The shoes, sorted by name.
     func shoes() throws -> [ShoeView] {
         guard let past else { return try ShoesDocument(ledger).shoes }
-        return try replay(through: past.sequence).replay.shoes
+        return try replay(through: past.sequence).shoes()
     }
 
     /// The points account and history.
     func points() throws -> PointsStatement {
         guard let past else { return try PointsDocument(ledger).statement }
-        return try replay(through: past.sequence).replay.points
+        return try replay(through: past.sequence).statement()
     }
 
     /// The workouts recorded by then, by start. Their shoes are today's: in the past, a

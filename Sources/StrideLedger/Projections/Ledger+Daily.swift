@@ -8,6 +8,12 @@ import StrideProjection
 import StrideStore
 
 extension Ledger {
+    /// The latest day on or before `last` with a daily record, however long ago.
+    /// - Throws: a storage or projection failure.
+    public func lastDayWithRecord(through last: CivilDate) throws -> CivilDate? {
+        try state(of: dailyHealth).lastDayWithRecord(through: last)
+    }
+
     /// The daily records of the days from `from` through `to` that have any data.
     public func dailyRecords(from: CivilDate?, through to: CivilDate?) throws -> [DailyRecord] {
         try state(of: dailyHealth).records(from: from, through: to)
@@ -16,6 +22,62 @@ extension Ledger {
     /// Samples by HealthKit type, sorted by type.
     public func samplesByHealthType() throws -> [NamedCount] {
         try state(of: SampleCountsProjection()).samplesByType().map { NamedCount(name: $0.healthType, count: Int($0.count)) }
+    }
+
+    /// What a partial replay folds: a page of the past asks only for what it shows.
+    public enum ReplayedFigures: Sendable, Hashable, CaseIterable {
+        case daily, mileage, points
+    }
+
+    /// Projections computed in memory as of a sequence, read through the same queries as the
+    /// stored state; only the figures asked for were folded.
+    public struct ReplayedState {
+        /// The sequence replayed through.
+        public let sequence: UInt64
+        /// The figures folded.
+        public let figures: Set<ReplayedFigures>
+        let runs: [RunningProjection]
+        let dailyHealth: DailyHealthProjection
+        let mileage: ShoeMileageProjection
+        let points: PointsBalanceProjection
+
+        /// The daily records of a range as of then (none when daily records were not folded).
+        /// - Throws: a projection failure.
+        public func days(from first: CivilDate? = nil, through last: CivilDate? = nil) throws -> [DailyRecord] {
+            figures.contains(.daily) ? try runs.state(of: dailyHealth).records(from: first, through: last) : []
+        }
+
+        /// The latest day on or before `last` with a record, as of then.
+        /// - Throws: a projection failure.
+        public func lastDayWithRecord(through last: CivilDate) throws -> CivilDate? {
+            figures.contains(.daily) ? try runs.state(of: dailyHealth).lastDayWithRecord(through: last) : nil
+        }
+
+        /// The shoes as of then (none when mileage was not folded).
+        /// - Throws: a projection failure.
+        public func shoes() throws -> [ShoeView] {
+            figures.contains(.mileage) ? try runs.state(of: mileage).shoes() : []
+        }
+
+        /// The points account and history as of then (always folded: the run is small).
+        /// - Throws: a projection failure.
+        public func statement() throws -> PointsStatement {
+            try runs.state(of: points).statement()
+        }
+    }
+
+    /// Folds the projections behind `figures` in memory over the events up to `sequence`,
+    /// touching nothing stored.
+    /// - Throws: a storage or projection failure.
+    public func replayedState(through sequence: UInt64, figures: Set<ReplayedFigures> = Set(ReplayedFigures.allCases)) throws -> ReplayedState {
+        let last = min(sequence, try store.lastSequence())
+        var chosen: [any Projection] = []
+        if figures.contains(.daily) { chosen.append(dailyHealth) }
+        if figures.contains(.mileage) { chosen.append(mileage) }
+        // The points run is always there (it is small), so that a statement can always be read.
+        chosen.append(points)
+        let runs = try store.replay(chosen, through: last)
+        return ReplayedState(sequence: last, figures: figures, runs: runs, dailyHealth: dailyHealth, mileage: mileage, points: points)
     }
 
     /// Every projection computed in memory as of a sequence, touching nothing stored.

@@ -32,6 +32,8 @@ struct Cursor: ~Copyable {
     mutating func first() throws -> Entry? { try get(MDB_FIRST) }
     /// Moves to the last entry.
     mutating func last() throws -> Entry? { try get(MDB_LAST) }
+    /// Moves to the previous entry.
+    mutating func previous() throws -> Entry? { try get(MDB_PREV) }
     /// Moves to the next entry (the next duplicate, then the next key).
     mutating func next() throws -> Entry? { try get(MDB_NEXT) }
     /// Moves to the next duplicate of the current key only.

@@ -21,6 +21,18 @@ extension LMDBEventStore {
         }
     }
 
+    /// The greatest key of a projection's rows before `upper`, if any.
+    func storedKey(of name: String, before upper: [UInt8]) throws -> [UInt8]? {
+        let database = try rowsDatabase(name)
+        return try environment.read { transaction in
+            try transaction.withCursor(database) { cursor in
+                let atOrAfter = try upper.withUnsafeBytes { try cursor.seek(atOrAfter: $0) }
+                let entry = try atOrAfter == nil ? cursor.last() : cursor.previous()
+                return entry.map { Array($0.key) }
+            }
+        }
+    }
+
     /// One stored row of a projection.
     func storedRow(of name: String, key: [UInt8]) throws -> [UInt8]? {
         let database = try rowsDatabase(name)

@@ -13,6 +13,10 @@ struct StoredProjectionRows: ProjectionRowSource {
     func rows(from lower: [UInt8], before upper: [UInt8]?) throws -> EncodedRows {
         try store.storedRows(of: name, from: lower, before: upper)
     }
+
+    func lastKey(before upper: [UInt8]) throws -> [UInt8]? {
+        try store.storedKey(of: name, before: upper)
+    }
 }
 
 extension LMDBEventStore {

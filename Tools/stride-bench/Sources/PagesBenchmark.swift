@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import StrideContract
+import StrideDashboard
+import StrideEvents
+import StrideLedger
+
+/// The dashboard's pages on a long ledger: each page read and rendered as the server does it,
+/// beside reading the same contract documents alone, in turn, medians.
+struct PagesBenchmark: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pages",
+        abstract: "Time rendering each dashboard page on a generated ledger of many years, beside reading its documents alone.",
+        discussion: """
+            The ledger is made once and kept in the working folder: a generated watch-and-phone export of --years \
+            years (about 270 MB of XML a year), ingested behind two shoes. Target: every page under 50 ms.
+            """)
+
+    @OptionGroup var options: BenchOptions
+
+    @Option(help: "Years of history in the generated ledger (1 to 12).")
+    var years = 10
+
+    func validate() throws {
+        guard (1...12).contains(years) else { throw ValidationError("--years must be from 1 to 12") }
+    }
+
+    /// A page to time, and its name in the report.
+    struct Case {
+        var name: String
+        var page: Dashboard.Page
+        var timeTravel: TimeTravel?
+    }
+
+    func run() throws {
+        let ledger = try preparedLedger()
+        let last = try ledger.store.lastSequence()
+        let shoe = try ShoesDocument(ledger).shoes.max { $0.shoe.runs < $1.shoe.runs }
+        let shoeID = shoe.map { ShoeID.text($0.shoe.id) } ?? ""
+        var cases = [
+            Case(name: "overview", page: .overview), Case(name: "daily (30 days)", page: .daily(from: nil, through: nil)),
+            Case(name: "shoes", page: .shoes), Case(name: "audit of \(shoe?.shoe.name ?? "a shoe") (\(shoe?.shoe.runs ?? 0) runs)", page: .audit(shoe: shoeID)),
+            Case(name: "points", page: .points), Case(name: "log (latest 50)", page: .log(from: nil, limit: nil, type: nil)),
+        ]
+        cases.append(Case(name: "shoes as of half-way (replay)", page: .shoes, timeTravel: TimeTravel(sequence: last / 2)))
+        print("Ledger: \(last) events, \(years) years of a generated watch and phone; \(options.runs) runs of each page in turn, medians.\n")
+        var rows: [[String]] = []
+        for item in cases {
+            let context = PageContext(forms: .shown(csrf: String(repeating: "0", count: 64)), timeTravel: item.timeTravel)
+            var readOnly: [Double] = []
+            var whole: [Double] = []
+            var bytes = 0
+            for _ in 0..<options.runs {
+                var began = monotonicSeconds()
+                _ = try Dashboard.read(item.page, from: ledger, context: context)
+                readOnly.append(monotonicSeconds() - began)
+                began = monotonicSeconds()
+                let html = try Dashboard.render(page: item.page, ledger: ledger, context: context)
+                whole.append(monotonicSeconds() - began)
+                bytes = html.utf8.count
+            }
+            let (read, page) = (Rate(label: "", perSecond: readOnly).median, Rate(label: "", perSecond: whole).median)
+            rows.append([
+                item.name, String(format: "%.1f ms", read * 1e3), String(format: "%.1f ms", page * 1e3), String(format: "%.1f ms", (page - read) * 1e3),
+                String(format: "%.0f kB", Double(bytes) / 1e3), page < 0.05 ? "yes" : "NO",
+            ])
+        }
+        printTable(["page", "documents alone", "page (read and render)", "rendering", "HTML", "under 50 ms"], rows)
+    }
+
+    /// The generated ledger, made when missing (or when `stride-sample` was rebuilt since).
+    private func preparedLedger() throws -> Ledger {
+        let (_, sample) = try builtTools()
+        try FileManager.default.createDirectory(atPath: options.work, withIntermediateDirectories: true)
+        let path = options.work + "/pages-\(years)y.ledger"
+        let done = path + "/.made"
+        if !isStale(done, comparedWith: sample) { return try Ledger.open(at: path) }
+        try? FileManager.default.removeItem(atPath: path)
+        let export = options.work + "/pages-\(years)y.xml"
+        let start = "\(2025 - years)-01-01"
+        print("Making the ledger: \(years) years from \(start) with stride-sample, then ingesting it (once; kept in \(path)).")
+        try? FileManager.default.removeItem(atPath: export)
+        guard try runChild(sample, [export, "--days", String(years * 365), "--start", start]).status == 0 else {
+            throw BenchFailure("stride-sample failed")
+        }
+        defer { try? FileManager.default.removeItem(atPath: export) }
+        let ledger = try Ledger.create(at: path, timeZone: "Europe/Paris")
+        let before = ISO8601.parse(start + "T00:00:00+01:00")
+        try ledger.registerShoe(name: "Pegasus", brand: "Nike", startKilometers: 0, goalKilometers: 800, makeDefault: true, at: before)
+        try ledger.registerShoe(name: "Trail", brand: "Salomon", startKilometers: 0, goalKilometers: 600, makeDefault: false, at: before)
+        let began = monotonicSeconds()
+        _ = try ledger.ingest(file: export)
+        print(String(format: "Ingested in %.1f s.\n", monotonicSeconds() - began))
+        FileManager.default.createFile(atPath: done, contents: Data())
+        return ledger
+    }
+}
