@@ -53,12 +53,14 @@ struct NumbersTable {
 
     func render() -> String {
         var html = "<div class=\"table-wrap\"><table><caption>\(caption.html)</caption><thead><tr>"
-        for heading in headings { html += "<th scope=\"col\">\(heading.html)</th>" }
+        for (index, heading) in headings.enumerated() {
+            html += numeric.contains(index) ? "<th scope=\"col\" class=\"num\">\(heading.html)</th>" : "<th scope=\"col\">\(heading.html)</th>"
+        }
         html += "</tr></thead><tbody>"
         for row in rows {
             html += "<tr>"
             for (index, cell) in row.enumerated() {
-                let tag = index == 0 ? "th scope=\"row\"" : "td"
+                let tag = index == 0 ? "th scope=\"row\" class=\"when\"" : "td"
                 let close = index == 0 ? "th" : "td"
                 html += numeric.contains(index) ? "<\(tag) class=\"num\">\(cell.html)</\(close)>" : "<\(tag)>\(cell.html)</\(close)>"
             }

@@ -69,13 +69,14 @@ enum Stylesheet {
         thead th{border-bottom:2px solid var(--line)}
         .when{white-space:nowrap}
         .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+        th.num{font-variant-numeric:normal}
         .progress{display:flex;flex-wrap:wrap;align-items:center;gap:4px 10px;margin:6px 0}
         .progress-bar{width:100%;max-width:420px;height:12px;display:block}
         .progress-bar .track{fill:var(--track)}.progress-bar .fill{fill:var(--fill)}.progress-bar .fill.over{fill:var(--over)}
         .progress-text{font-size:.9rem;color:var(--muted)}
         .shoes{display:grid;grid-template-columns:repeat(auto-fill,minmax(320px,1fr));gap:16px}
         article.shoe{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:10px 14px;min-width:0}
-        article.shoe h3{margin:4px 0}
+        article.shoe h2,article.shoe h3{font-size:1.1rem;margin:4px 0}
         .badge{display:inline-block;font-size:.78rem;font-weight:600;border-radius:999px;padding:1px 8px;margin-left:6px;border:1px solid var(--line);vertical-align:2px}
         .badge.default{border-color:var(--accent);color:var(--accent)}
         .badge.retired{color:var(--muted)}
@@ -97,7 +98,7 @@ enum Stylesheet {
         ol.events{list-style:none;padding:0;margin:0}
         article.event{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:8px 12px;margin:10px 0;min-width:0}
         article.event:target{outline:2px solid var(--accent)}
-        article.event h3{font-size:1rem;margin:2px 0 6px}
+        article.event h2,article.event h3{font-size:1rem;margin:2px 0 6px}
         dl.fields{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:2px 12px;margin:0;font-size:.9rem}
         dl.fields dt{color:var(--muted)}
         dl.fields dd{margin:0;min-width:0;overflow-wrap:anywhere}

@@ -52,7 +52,7 @@ enum PointsPage {
             steps: shown.map { line, total in
                 .init(
                     sequence: line.sequence, total: Double(total), change: (line.points >= 0 ? "+" : "") + String(line.points),
-                    note: line.rule, href: render.links.event(line.sequence))
+                    note: ruleText(line.rule), href: render.links.event(line.sequence))
             },
             emptyMessage: "No points yet.", headings: ["Event", "Points", "Balance", "Rule"])
         html += "<div class=\"charts\">" + chart.render() + "</div>"
@@ -65,8 +65,12 @@ enum PointsPage {
     private static func forms(_ content: Content, _ render: RenderContext) -> String {
         guard render.showsForms else { return "" }
         var html = "<div class=\"inline-forms\">"
-        html += FormMarkup.form(
-            .checkIn, render: render, legend: "Check in for \(content.today)", fields: "", button: "Check in")
+        let checkedIn = content.statement.history.contains { $0.rule == PointRule.dailyCheckIn.description && $0.day == content.today }
+        if checkedIn {
+            html += "<p class=\"panel note\">Checked in for \(content.today): see you tomorrow.</p>"
+        } else {
+            html += FormMarkup.form(.checkIn, render: render, legend: "Check in for \(content.today)", fields: "", button: "Check in")
+        }
         html += "</div>"
         let text = "<label class=\"wide\" for=\"\(render.idPrefix)journal-text\">Entry<textarea id=\"\(render.idPrefix)journal-text\" name=\"text\" required maxlength=\"10000\"></textarea></label>"
         html += FormMarkup.form(.journal, render: render, legend: "Write in the journal", fields: text, button: "Add entry")
@@ -83,7 +87,7 @@ enum PointsPage {
             let link = render.links.event(line.sequence).map { "<a href=\"\($0.html)\">\(sequence)</a>" } ?? sequence
             var detail = line.reason?.html ?? ""
             if let sentBy = line.sentBy { detail += (detail.isEmpty ? "" : ", ") + "via \(sentBy.html)" }
-            html += "<tr><th scope=\"row\">\(link)</th><td class=\"when\">\(Shell.short(time.format(line.at)))</td><td>\(line.rule.html)</td>"
+            html += "<tr><th scope=\"row\">\(link)</th><td class=\"when\">\(Shell.short(time.format(line.at)))</td><td>\(ruleText(line.rule).html)</td>"
             html += "<td class=\"num\">\(line.points >= 0 ? "+" : "")\(line.points)</td><td class=\"num\">\(Format.count(total))</td>"
             html += "<td class=\"when\">\(line.day?.description ?? "")</td><td>\(detail)</td></tr>"
         }
@@ -102,5 +106,19 @@ enum PointsPage {
             html += "<li><span class=\"note\">\(Shell.readable(content.time.format(entry.at)).html)</span><br>\(entry.text.html)</li>"
         }
         return html + "</ul>"
+    }
+
+    /// A rule's name as a runner reads it (`steps10000` is "10,000 steps").
+    static func ruleText(_ rule: String) -> String {
+        switch PointRule.allCases.first(where: { $0.description == rule }) {
+        case .firstUse?: "first use"
+        case .dailyCheckIn?: "daily check-in"
+        case .firstJournalEntry?: "the day's first journal entry"
+        case .fifthJournalEntry?: "the day's fifth journal entry"
+        case .steps1000?: "1,000 steps in a day"
+        case .steps5000?: "5,000 steps in a day"
+        case .steps10000?: "10,000 steps in a day"
+        case nil: rule == "spend" ? "spent" : rule
+        }
     }
 }
