@@ -24,6 +24,7 @@ enum Stylesheet {
         nav a{text-decoration:none;padding:2px 0}
         nav a[aria-current]{color:var(--fg);font-weight:600;border-bottom:2px solid var(--accent)}
         form.signout{margin:0 0 0 auto}
+        @media (max-width:600px){header.site nav{order:3;flex-basis:100%}}
         form.signout button{font-size:0.85rem;padding:2px 10px}
         main{padding-top:8px;padding-bottom:32px}
         h1{font-size:1.6rem;margin:16px 0 8px}

@@ -41,11 +41,16 @@ enum AuditPage {
             : "<span class=\"badge bad\">the last total is \(Format.kilometers(total))</span>"
         html += " · <a href=\"\(render.links.shoes.html)\">the rack</a></p>"
         html += ProgressBar.render(kilometers: shoe.kilometers, goal: shoe.goalKilometers, label: shoe.name)
+        let shown = Array(content.steps.suffix(shownSteps))
+        if shown.count < content.steps.count {
+            html += "<p class=\"note\">The latest \(shown.count) of \(content.steps.count) events; the whole audit is "
+            html += "<code>stride mileage explain</code>, or <code>GET /v1/mileage/explain</code>.</p>"
+        }
         let chart = CumulativeChart(
             id: render.idPrefix + "audit-line-" + content.id, title: "Kilometres of \(shoe.name), event by event",
             summary: "The running total of \(shoe.name)'s kilometres after each event of its audit; the last point is the shoe's figure.",
             unit: "km",
-            steps: content.steps.map { step in
+            steps: shown.map { step in
                 .init(
                     sequence: step.entry.sequence, total: step.runningTotal, change: signed(step.entry.kilometers), note: step.entry.kindName,
                     href: render.links.event(step.entry.sequence))
@@ -53,20 +58,24 @@ enum AuditPage {
             emptyMessage: "No event has moved this shoe's kilometres.", tickText: { Format.fixed($0, 0) }, valueText: { Format.fixed($0, 2) + " km" },
             headings: ["Event", "Change (km)", "Total", "What"])
         html += "<div class=\"charts\">" + chart.render() + "</div>"
-        html += table(content, render)
+        html += table(content, shown, render)
         return html
     }
+
+    /// The most steps the chart draws and the table lists (the latest): a shoe worn for
+    /// years has thousands, and a page stays small and quick.
+    static let shownSteps = 200
 
     /// `+5.02`, `-5.02`.
     static func signed(_ kilometers: Double) -> String {
         (kilometers >= 0 ? "+" : "-") + Format.fixed(abs(kilometers), 2)
     }
 
-    private static func table(_ content: Content, _ render: RenderContext) -> String {
+    private static func table(_ content: Content, _ steps: [ShoeAuditDocument.Step], _ render: RenderContext) -> String {
         var html = "<div class=\"table-wrap\"><table><caption>The audit of \(content.shoe?.shoe.name.html ?? "")</caption><thead><tr>"
         for heading in ["Event", "Recorded", "What", "Detail", "Km", "Total"] { html += "<th scope=\"col\">\(heading)</th>" }
         html += "</tr></thead><tbody>"
-        for step in content.steps {
+        for step in steps {
             let entry = step.entry
             let sequence = "#\(entry.sequence)"
             let link = render.links.event(entry.sequence).map { "<a href=\"\($0.html)\">\(sequence)</a>" } ?? sequence

@@ -19,6 +19,8 @@ enum OverviewPage {
         var shoeCount: Int
         /// The latest notifications, newest first (five at most).
         var notifications: [ShoeMileage.Notification]
+        /// The day each notified run started, by workout.
+        var runDays: [UInt128: CivilDate]
         var account: Account
         var time: LocalTime
     }
@@ -33,13 +35,19 @@ enum OverviewPage {
             let current = runs[day] ?? (0, 0)
             runs[day] = (current.count + 1, current.meters + (workout.distanceMeters ?? 0))
         }
+        let notifications = Array(try snapshot.notifications().suffix(5).reversed())
+        let notified = Set(notifications.compactMap(\.workout))
+        var runDays: [UInt128: CivilDate] = [:]
+        if !notified.isEmpty {
+            for workout in try snapshot.workouts() where notified.contains(workout.id) { runDays[workout.id] = snapshot.ledger.localDay(workout.start) }
+        }
         let shoes = try snapshot.shoes()
         let nearGoal = shoes.filter { !$0.shoe.isRetired && ($0.shoe.goalKilometers ?? 0) > 0 }
             .sorted { share($0) > share($1) }
         return Content(
             week: week, records: Dictionary(records.map { ($0.date, $0) }, uniquingKeysWith: { $1 }), runs: runs,
             nearGoal: Array(nearGoal.prefix(3)), shoeCount: shoes.count,
-            notifications: Array(try snapshot.notifications().suffix(5).reversed()), account: try snapshot.points().account,
+            notifications: notifications, runDays: runDays, account: try snapshot.points().account,
             time: snapshot.time)
     }
 
@@ -80,7 +88,9 @@ enum OverviewPage {
         } else {
             html += "<ul class=\"notes\">"
             for note in content.notifications {
-                html += "<li>\(note.text.html) <span class=\"note\">· \(Shell.short(content.time.format(note.at)))</span></li>"
+                // A run's notification names the run's day; a goal's, when it was reached.
+                let when = note.workout.flatMap { content.runDays[$0] }.map { "run of \($0)" } ?? Shell.short(content.time.format(note.at))
+                html += "<li>\(note.text.html) <span class=\"note\">· \(when)</span></li>"
             }
             html += "</ul>"
         }

@@ -19,6 +19,8 @@ final class Snapshot {
     /// The figures a replay of the past folds: those the page shows.
     private let figures: Set<Ledger.ReplayedFigures>
     private var replayed: Ledger.ReplayedState?
+    /// Every workout, read once per page (a page asks for several ranges).
+    private var everyWorkout: [Workout]?
 
     /// A point of the past as the banner names it.
     struct Past: Sendable, Hashable {
@@ -99,7 +101,12 @@ final class Snapshot {
     /// The workouts recorded by then, by start. Their shoes are today's: in the past, a
     /// shoe's runs come from its audit (see ``runs(of:)``).
     func workouts(from first: CivilDate? = nil, through last: CivilDate? = nil, unassignedOnly: Bool = false) throws -> [Workout] {
-        try WorkoutsDocument(ledger, from: first, through: last, unassignedOnly: unassignedOnly).workouts.filter { includes($0.recordedSequence) }
+        if everyWorkout == nil { everyWorkout = try WorkoutsDocument(ledger).workouts.filter { includes($0.recordedSequence) } }
+        guard first != nil || last != nil || unassignedOnly else { return everyWorkout ?? [] }
+        return (everyWorkout ?? []).filter { workout in
+            let day = ledger.localDay(workout.start)
+            return (first.map { $0 <= day } ?? true) && (last.map { day <= $0 } ?? true) && (!unassignedOnly || workout.shoe == nil)
+        }
     }
 
     /// A shoe's audit as it stood: the steps up to the past's sequence (each step is one
