@@ -40,7 +40,7 @@ public enum FITDecoder {
         let dataStart = start + header.size
         let dataEnd = dataStart + header.dataSize
         let end = dataEnd + 2
-        guard end <= bytes.count else { throw FITError.truncated(offset: bytes.count, expectedEnd: end) }
+        guard end <= bytes.count else { throw FITError.truncated(offset: bytes.count) }
         guard FITCRC.update(0, with: UnsafeRawBufferPointer(rebasing: bytes[start..<end])) == 0 else {
             throw diagnoseCRCFailure(bytes, dataStart: dataStart, dataEnd: dataEnd)
         }
@@ -110,12 +110,12 @@ public enum FITDecoder {
         do {
             recordsEnd = try decodeRecords(bytes, from: dataStart, to: dataEnd, bound: bytes.count, into: &ignoring)
         } catch FITError.messageOverrunsData {
-            return FITError.truncated(offset: bytes.count, expectedEnd: dataEnd + 2)
+            return FITError.truncated(offset: bytes.count)
         } catch {
             return FITError.fileCRCMismatch(offset: dataEnd)
         }
         if recordsEnd == dataEnd { return FITError.fileCRCMismatch(offset: dataEnd) }
-        if recordsEnd + 2 > bytes.count { return FITError.truncated(offset: bytes.count, expectedEnd: recordsEnd + 2) }
+        if recordsEnd + 2 > bytes.count { return FITError.truncated(offset: bytes.count) }
         return FITError.messageOverrunsData(offset: dataEnd)
     }
 

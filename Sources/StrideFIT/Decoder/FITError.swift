@@ -6,9 +6,8 @@ public enum FITError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFIT(offset: Int)
     /// The 14-byte header's own CRC does not match its first 12 bytes.
     case headerCRCMismatch(offset: Int)
-    /// The file ends before the data its header declares and the CRC after it:
-    /// `offset` is where the bytes end, `expectedEnd` where they should.
-    case truncated(offset: Int, expectedEnd: Int)
+    /// The file ends, at `offset`, before the data its header declares or the CRC after it.
+    case truncated(offset: Int)
     /// The CRC at `offset` does not match the header and data before it.
     case fileCRCMismatch(offset: Int)
     /// A data message uses a local message type no definition message has defined.
@@ -24,9 +23,9 @@ public enum FITError: Error, Equatable, Sendable, CustomStringConvertible {
     public var offset: Int {
         switch self {
         case .notFIT(let offset), .headerCRCMismatch(let offset), .fileCRCMismatch(let offset),
-            .messageOverrunsData(let offset):
+            .messageOverrunsData(let offset), .truncated(let offset):
             offset
-        case .truncated(let offset, _), .undefinedLocalType(let offset, _), .unknownByteOrder(let offset, _): offset
+        case .undefinedLocalType(let offset, _), .unknownByteOrder(let offset, _): offset
         case .tooLarge(let bytes): bytes
         }
     }
@@ -35,8 +34,8 @@ public enum FITError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notFIT(let offset): "no FIT header at byte \(offset)"
         case .headerCRCMismatch(let offset): "the FIT header at byte \(offset) fails its CRC"
-        case .truncated(let offset, let expectedEnd):
-            "the file ends at byte \(offset), but its FIT header declares data and a CRC through byte \(expectedEnd): it is truncated"
+        case .truncated(let offset):
+            "the file ends at byte \(offset), before the data its FIT header declares and the CRC after it: it is truncated"
         case .fileCRCMismatch(let offset): "the FIT file's CRC at byte \(offset) does not match its data: it is damaged"
         case .undefinedLocalType(let offset, let localType):
             "the data message at byte \(offset) uses local message type \(localType), which no definition message defined"

@@ -10,15 +10,15 @@ public struct FITHeader: Hashable, Sendable {
     public var dataSize: Int
 
     /// Reads the header at `offset`.
-    /// - Throws: ``FITError/notFIT(offset:)`` when there is none, ``FITError/truncated(offset:expectedEnd:)``
+    /// - Throws: ``FITError/notFIT(offset:)`` when there is none, ``FITError/truncated(offset:)``
     ///   when the bytes end inside it, ``FITError/headerCRCMismatch(offset:)`` when its CRC fails.
     public init(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws {
-        guard offset < bytes.count else { throw FITError.truncated(offset: bytes.count, expectedEnd: offset + 12) }
+        guard offset < bytes.count else { throw FITError.truncated(offset: bytes.count) }
         let size = Int(bytes[offset])
         guard size == 12 || size == 14 else { throw FITError.notFIT(offset: offset) }
         guard offset + size <= bytes.count else {
             if offset + 12 <= bytes.count, !Self.hasSignature(bytes, at: offset) { throw FITError.notFIT(offset: offset) }
-            throw FITError.truncated(offset: bytes.count, expectedEnd: offset + size)
+            throw FITError.truncated(offset: bytes.count)
         }
         guard Self.hasSignature(bytes, at: offset) else { throw FITError.notFIT(offset: offset) }
         self.size = size
