@@ -133,7 +133,7 @@ let package = Package(
         .executableTarget(
             name: "stride-bench",
             dependencies: [
-                "StrideLedger", "StrideIngest", "LMDBBaseline",
+                "StrideLedger", "StrideIngest", "StrideFIT", "LMDBBaseline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 // The serve benchmark's limit: a Hummingbird "hello" server.
