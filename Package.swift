@@ -67,10 +67,13 @@ let package = Package(
         // Everything that touches LMDB: the safe API over the C library, the event log, and
         // projection rows and checkpoints.
         .target(name: "StrideStore", dependencies: ["CLMDB", "StrideEvents", "StrideProjection"]),
-        // Reading Apple Health exports (zip or XML), NDJSON and GPX into pending events.
+        // Decoding FIT files (Garmin's and other watches' activities), in Swift from the
+        // protocol's public description. No I/O, no dependency.
+        .target(name: "StrideFIT"),
+        // Reading Apple Health exports (zip or XML), NDJSON, GPX, FIT and TCX into pending events.
         .target(
             name: "StrideIngest",
-            dependencies: ["StrideEvents", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["StrideEvents", "StrideFIT", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // Projections, one folder each.
         .target(name: "DailyHealth", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/DailyHealth"),
@@ -137,7 +140,7 @@ let package = Package(
         .executableTarget(
             name: "stride-bench",
             dependencies: [
-                "StrideLedger", "StrideIngest", "StrideContract", "StrideDashboard", "LMDBBaseline",
+                "StrideLedger", "StrideIngest", "StrideFIT", "StrideContract", "StrideDashboard", "LMDBBaseline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 // The serve benchmark's limit: a Hummingbird "hello" server.
@@ -151,6 +154,7 @@ let package = Package(
         // A second process that appends, for the concurrent-writers test.
         .executableTarget(name: "ledger-writer", dependencies: ["StrideStore"], path: "Tests/LedgerWriter"),
         .testTarget(name: "StrideEventsTests", dependencies: ["StrideEvents"]),
+        .testTarget(name: "StrideFITTests", dependencies: ["StrideFIT", "StrideTestSupport"]),
         .testTarget(
             name: "StrideStoreTests", dependencies: ["StrideStore", "StrideEvents", "StrideProjection", "StrideTestSupport", "ledger-writer"]
         ),

@@ -1,3 +1,5 @@
+import StrideFIT
+
 /// Why a file could not be ingested, naming the file and the line or entry, and what to do.
 public enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file cannot be opened or read.
@@ -17,13 +19,20 @@ public enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidDocument(file: String, line: Int?, field: String?, problem: String)
     /// A file of another format than the one the caller required (a server route for one).
     case unexpectedFormat(file: String, found: InputFormat, expected: InputFormat)
+    /// A FIT file that fails its CRC, is cut short or is malformed, at the byte the problem
+    /// names. Nothing of the FIT file it happens in is kept (its CRC cannot vouch for any of
+    /// it); the FIT files chained before it in the same file, each checked, are committed.
+    case brokenFIT(file: String, problem: FITError)
+    /// A FIT file read whole that gives no workout: no session message, or times counted
+    /// from the device's power-on that nothing places. Nothing of it is appended.
+    case unusableFIT(file: String, problem: String)
 
     public var description: String {
         switch self {
         case .unreadable(let file, let reason):
             "cannot read \(file): \(reason); check the path and its permissions"
         case .unknownFormat(let file, let found):
-            "\(file) is \(found), not a format Stride reads; give an Apple Health export.zip or export.xml, NDJSON samples, a GPX track, or a Health Auto Export document"
+            "\(file) is \(found), not a format Stride reads; give an Apple Health export.zip or export.xml, NDJSON samples, a GPX track, a FIT or TCX activity (or a zip of FIT files), or a Health Auto Export document"
         case .broken(let file, let line, let problem):
             "\(file), line \(line): \(problem). Everything before that line is committed; repair the file or export it again from the Health app, then run the same `stride ingest` again: only what is missing will be added"
         case .unsafeArchive(let file, let entry, let problem):
@@ -33,6 +42,11 @@ public enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "correct the document (or let Health Auto Export send it again) and ingest it again"
         case .unexpectedFormat(let file, let found, let expected):
             "\(file) is \(found), not \(expected) as expected here; send it where \(found) is taken (`stride ingest` reads every format)"
+        case .brokenFIT(let file, let problem):
+            "\(file): \(problem). Nothing from that FIT file was added (the FIT files chained before it in the same file, if any, were); "
+                + "copy the activity from the device again, or download its original from Garmin Connect, and ingest it again"
+        case .unusableFIT(let file, let problem):
+            "\(file): \(problem). Nothing from it was added; export the activity again from the device's app (Garmin Connect: Export Original)"
         case .noExportInArchive(let file):
             "\(file) holds no Apple Health export (no XML with a <HealthData> root); export again from the Health app (Profile › Export All Health Data)"
         }

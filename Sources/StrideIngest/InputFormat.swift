@@ -16,6 +16,12 @@ public enum InputFormat: Equatable, Sendable, CustomStringConvertible {
     /// A Health Auto Export REST document: a JSON object whose `data` holds `metrics`
     /// and/or `workouts`.
     case healthAutoExport
+    /// A FIT activity (Garmin, COROS, Polar, Suunto, Wahoo…), plain or gzipped.
+    case fit
+    /// A zip of FIT files (Garmin Connect's "Export Original", the account export's parts).
+    case fitArchive
+    /// A Training Center XML activity (TCX).
+    case tcx
 
     public var description: String {
         switch self {
@@ -24,6 +30,9 @@ public enum InputFormat: Equatable, Sendable, CustomStringConvertible {
         case .ndjson: "NDJSON"
         case .gpx: "GPX"
         case .healthAutoExport: "Health Auto Export (JSON)"
+        case .fit: "FIT"
+        case .fitArchive: "FIT files (zip)"
+        case .tcx: "TCX"
         }
     }
 
@@ -31,13 +40,17 @@ public enum InputFormat: Equatable, Sendable, CustomStringConvertible {
     /// - Throws: ``IngestError/unreadable(file:reason:)`` or ``IngestError/unknownFormat(file:found:)``.
     public static func detect(file: String) throws -> InputFormat {
         let head = try FileChunks.head(of: file, bytes: 1 << 20)
-        return try head.withUnsafeBytes { try detect(head: $0, file: file) }
+        let format = try head.withUnsafeBytes { try detect(head: $0, file: file) }
+        // A zip is told by what its entries hold: FIT files and no XML make a FIT archive.
+        if format == .healthExportArchive, FITArchive.holdsFITFiles(file) { return .fitArchive }
+        return format
     }
 
     static func detect(head: UnsafeRawBufferPointer, file: String) throws -> InputFormat {
         if head.count >= 4, head[0] == 0x50, head[1] == 0x4B, head[2] == 0x03 || head[2] == 0x05 {
             return .healthExportArchive
         }
+        if FITInput.isFIT(head) || FITInput.isGzippedFIT(head) { return .fit }
         var index = 0
         if head.count >= 3, head[0] == 0xEF, head[1] == 0xBB, head[2] == 0xBF { index = 3 }
         while index < head.count, XMLScanner.isWhitespace(head[index]) { index += 1 }
@@ -56,9 +69,10 @@ public enum InputFormat: Equatable, Sendable, CustomStringConvertible {
                 return .healthExportXML
             }
             if XMLScanner.find("<gpx", in: rest, from: 0) != nil { return .gpx }
-            throw IngestError.unknownFormat(file: file, found: "an XML document that is neither an Apple Health export nor GPX")
+            if XMLScanner.find("<TrainingCenterDatabase", in: rest, from: 0) != nil { return .tcx }
+            throw IngestError.unknownFormat(file: file, found: "an XML document that is neither an Apple Health export, GPX nor TCX")
         default:
-            throw IngestError.unknownFormat(file: file, found: "neither a zip, XML nor NDJSON")
+            throw IngestError.unknownFormat(file: file, found: "neither a zip, FIT, XML nor NDJSON")
         }
     }
 }

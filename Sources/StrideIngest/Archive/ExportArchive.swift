@@ -92,7 +92,8 @@ struct ExportArchive {
     }
     private struct PeekDone: Error {}
 
-    private static func check(_ entry: Entry, file: String, fileSize: UInt64) throws {
+    /// Refuses an entry whose path climbs out, or whose sizes are absurd (a zip bomb).
+    static func check(_ entry: Entry, file: String, fileSize: UInt64) throws {
         let components = entry.path.split(whereSeparator: { $0 == "/" || $0 == "\\" })
         if components.contains("..") || entry.path.hasPrefix("/") {
             throw IngestError.unsafeArchive(file: file, entry: entry.path, problem: "its path climbs out of the archive")

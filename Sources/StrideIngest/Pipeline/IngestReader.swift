@@ -101,6 +101,27 @@ public enum IngestReader {
                 report(total)
             }
             try reader.finish()
+        case .fit:
+            let bytes = try FITInput.bytes(of: file)
+            bytesRead = bytes.count
+            var workouts = FITWorkouts(file: file, timeZone: options.healthAutoExport.timeZone, collector: collector)
+            try bytes.withUnsafeBytes { try workouts.read($0) }
+        case .fitArchive:
+            let archive = try FITArchive(file: file)
+            if archive.otherEntries > 0 { collector.noteNotRead("zip entries that are no FIT file", count: archive.otherEntries) }
+            for entry in archive.entries {
+                let bytes = try archive.bytes(of: entry)
+                bytesRead += bytes.count
+                var workouts = FITWorkouts(file: "\(file) › \(entry.path)", timeZone: options.healthAutoExport.timeZone, collector: collector)
+                try bytes.withUnsafeBytes { try workouts.read($0) }
+            }
+        case .tcx:
+            try readXML(TCXReader(file: file, collector: collector), file: file) { consume in
+                try FileChunks.forEach(in: file) { chunk in
+                    try consume(chunk)
+                    bytesRead += chunk.count
+                }
+            }
         case .healthAutoExport:
             let total = FileChunks.size(of: file)
             let document = try FileChunks.contents(of: file) { read in

@@ -8,7 +8,7 @@ extension StrideAPI {
     /// The media types `POST /v1/ingest` takes: what `stride ingest` reads, told apart by content.
     static let ingestMediaTypes = [
         "application/zip", "application/xml", "text/xml", "application/json", "application/x-ndjson", "application/gpx+xml",
-        "application/octet-stream",
+        "application/vnd.ant.fit", "application/gzip", "application/vnd.garmin.tcx+xml", "application/octet-stream",
     ]
 
     /// Ingests: any file `stride ingest` reads, and Health Auto Export's pushes.
@@ -16,7 +16,7 @@ extension StrideAPI {
         [
             Endpoint(
                 method: .post, path: "/v1/ingest",
-                summary: "Ingest a Health app export (zip or XML), NDJSON or a GPX track, as `stride ingest` does; answers its summary.",
+                summary: "Ingest a Health app export (zip or XML), NDJSON, a GPX track, a FIT file (plain, gzipped or zipped) or a TCX file, as `stride ingest` does; answers its summary.",
                 body: .upload(Self.ingestMediaTypes), answer: .document("IngestSummaryDocument")
             ) { request, context in
                 try MediaTypes.require(request, oneOf: Self.ingestMediaTypes)

@@ -134,6 +134,8 @@ struct FuzzWorker: ParsableCommand {
         case .noExportInArchive: "no export in the zip"
         case .invalidDocument: "invalid JSON document, line or field named"
         case .unexpectedFormat: "not the format expected"
+        case .brokenFIT: "broken FIT file, byte named"
+        case .unusableFIT: "FIT file without a workout"
         }
     }
 }

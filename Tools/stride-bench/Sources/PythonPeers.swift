@@ -4,7 +4,7 @@ import Foundation
 /// work folder (once; later runs reuse it).
 struct PythonPeers {
     /// Pinned so that figures compare across runs.
-    static let packages = ["eventsourcing==9.5.6", "healthkit-to-sqlite==1.0.1"]
+    static let packages = ["eventsourcing==9.5.6", "healthkit-to-sqlite==1.0.1", "fitdecode==0.11.0"]
 
     let python: String
 

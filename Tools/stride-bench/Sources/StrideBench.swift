@@ -10,7 +10,8 @@ struct StrideBench: ParsableCommand {
         discussion: "The machine may be busy: each figure is the median of several runs; compare ratios, not seconds.",
         subcommands: [
             LogBenchmark.self, IngestBenchmark.self, ReadBenchmark.self, RebuildBenchmark.self, PartsBenchmark.self, FaultBenchmark.self,
-            LoadBenchmark.self, ServeBenchmark.self, PagesBenchmark.self, FuzzBenchmark.self, FuzzWorker.self, HelloServer.self,
+            LoadBenchmark.self, ServeBenchmark.self, PagesBenchmark.self, FITBenchmark.self, FuzzBenchmark.self, FuzzWorker.self,
+            HelloServer.self,
         ],
         defaultSubcommand: LogBenchmark.self
     )

@@ -1,0 +1,155 @@
+import Foundation
+import StrideEvents
+import StrideFIT
+
+/// Turns a FIT file's sessions into workouts: one workout per `session` message (a
+/// triathlon gives its swim, rides, runs and transitions, each its own).
+///
+/// - Times: the session's `start_time`; its end is the start plus `total_elapsed_time`
+///   (pauses included); the duration is `total_timer_time` (pauses excluded), as HealthKit's.
+///   Old devices wrote times counted from power-on: the `activity` message's local wall-clock
+///   time then places them, read in the ledger's time zone.
+/// - Distance `total_distance`, energy `total_calories`; heart rate, timer and elapsed times,
+///   ascent, sport and sub-sport go to the metadata (`FIT…` keys).
+/// - The source is the device that recorded it (`Garmin Forerunner 965`).
+/// - Identity: the first `file_id`'s manufacturer, product, serial number and creation time
+///   with the session's index: the same file ingested again, renamed, gzipped or inside a
+///   zip, appends nothing.
+struct FITWorkouts {
+    let file: String
+    let timeZone: TimeZone?
+    let collector: IngestCollector
+    private var identity = IdentityHasher()
+
+    init(file: String, timeZone: TimeZone?, collector: IngestCollector) {
+        self.file = file
+        self.timeZone = timeZone
+        self.collector = collector
+    }
+
+    /// Reads a FIT file's bytes into workouts.
+    ///
+    /// A file that fails (its CRC, or cut short) gives the sessions of the chained files
+    /// before the failure, each of which checked, and then stops the ingest with the error;
+    /// a file with no session is refused.
+    /// - Throws: ``IngestError/brokenFIT(file:problem:)``, ``IngestError/unusableFIT(file:problem:)``.
+    mutating func read(_ bytes: UnsafeRawBufferPointer) throws {
+        let (activity, failure) = FITActivity.decode(bytes)
+        if activity.sessions.isEmpty {
+            if let failure { throw IngestError.brokenFIT(file: file, problem: failure) }
+            throw IngestError.unusableFIT(
+                file: file,
+                problem: "it holds no session message (the summary a device writes when an activity is saved), so no workout to read")
+        }
+        for session in activity.sessions {
+            try add(session, of: activity)
+        }
+        if let failure {
+            // What the chained files before the failure gave stays: commit it before stopping.
+            try collector.flush()
+            throw IngestError.brokenFIT(file: file, problem: failure)
+        }
+    }
+
+    private mutating func add(_ session: FITSession, of activity: FITActivity) throws {
+        guard let startTime = session.startTime ?? Self.start(fromEnd: session) else {
+            collector.noteNotRead("FIT sessions without a start time", count: 1)
+            return
+        }
+        let start = try instant(startTime, in: activity)
+        let elapsed = session.totalElapsedTime ?? session.totalTimerTime ?? 0
+        let end = start.adding(milliseconds: Int64((elapsed * 1000).rounded()))
+        let device = activity.creator ?? FITDevice(manufacturer: nil, product: nil)
+        let sessionNumber = "\(session.index + 1) of \(activity.sessions.count)"
+        let workout = WorkoutRecorded(
+            activityType: FITActivities.activityType(sport: session.sport, subSport: session.subSport), deviceClass: .other,
+            start: start, end: end, durationSeconds: session.totalTimerTime ?? session.totalElapsedTime,
+            distanceMeters: session.totalDistance, distanceSource: session.totalDistance == nil ? .none : .reported,
+            distanceAsWritten: session.totalDistance.map { "\(Self.number($0)) m (FIT session \(sessionNumber))" },
+            energyKilocalories: session.totalCalories.map(Double.init),
+            created: activity.fileID?.timeCreated?.secondsSince1970.map { Timestamp(millisecondsSince1970: $0 * 1000) },
+            sourceName: device.name, sourceVersion: device.softwareVersion.map { Self.number($0) }, device: Self.describe(device),
+            metadata: metadata(session, sessionNumber: sessionNumber, of: activity))
+        let id = SampleIdentity.make(start: start, hash: identityHash(session, startTime: startTime, of: activity))
+        try collector.add(
+            workout: workout,
+            PendingEvent(.workoutRecorded(workout), occurredAt: start, entity: EntityReference(.workout, id: id), idempotencyKey: IdempotencyKey(id)))
+    }
+
+    /// The file's identity and the session's index; with no `file_id`, the session's own content.
+    private mutating func identityHash(_ session: FITSession, startTime: FITDateTime, of activity: FITActivity) -> UInt64 {
+        guard let fileID = activity.fileID else {
+            return identity.hash(
+                "fit-session", String(session.sport ?? 255), String(startTime.rawValue), String(session.totalElapsedTime ?? -1),
+                String(session.totalDistance ?? -1))
+        }
+        return identity.hash(
+            "fit", Self.text(fileID.manufacturer), Self.text(fileID.product), Self.text(fileID.serialNumber),
+            Self.text(fileID.timeCreated?.rawValue), Self.text(fileID.number), String(session.index))
+    }
+
+    private func metadata(_ session: FITSession, sessionNumber: String, of activity: FITActivity) -> [MetadataEntry] {
+        var entries = [MetadataEntry(key: "FITSport", value: FITNames.sport(session.sport))]
+        if let subSport = FITNames.subSport(session.subSport) { entries.append(MetadataEntry(key: "FITSubSport", value: subSport)) }
+        if FITActivities.isIndoor(sport: session.sport, subSport: session.subSport) {
+            entries.append(MetadataEntry(key: "HKIndoorWorkout", value: "1"))
+        }
+        entries.append(MetadataEntry(key: "FITSession", value: sessionNumber))
+        if let serial = activity.fileID?.serialNumber { entries.append(MetadataEntry(key: "FITSerialNumber", value: String(serial))) }
+        if let created = activity.fileID?.timeCreated { entries.append(MetadataEntry(key: "FITTimeCreated", value: String(created.rawValue))) }
+        func add(_ key: String, _ value: Double?) {
+            if let value { entries.append(MetadataEntry(key: key, value: Self.number(value))) }
+        }
+        add("FITElapsedTime", session.totalElapsedTime)
+        add("FITTimerTime", session.totalTimerTime)
+        // A zero heart rate is a device without a strap writing zero, not a heart at rest.
+        add("FITAverageHeartRate", session.averageHeartRate.flatMap { $0 > 0 ? Double($0) : nil })
+        add("FITMaximumHeartRate", session.maximumHeartRate.flatMap { $0 > 0 ? Double($0) : nil })
+        add("FITTotalAscent", session.totalAscent.map(Double.init))
+        return entries
+    }
+
+    /// An instant from a FIT date-time; one counted from power-on is placed by the activity
+    /// message's local time, in the ledger's time zone.
+    private func instant(_ time: FITDateTime, in activity: FITActivity) throws -> Timestamp {
+        if let seconds = time.secondsSince1970 { return Timestamp(millisecondsSince1970: seconds * 1000) }
+        guard let anchor = activity.activityTimestamp, let local = activity.activityLocalTimestamp, let timeZone,
+            local >= FITDateTime.smallestAbsolute
+        else {
+            throw IngestError.unusableFIT(
+                file: file,
+                problem: "its times count from the device's power-on, and no activity message gives the local time that places them")
+        }
+        let wallClock = Int64(local) - (Int64(anchor.rawValue) - Int64(time.rawValue)) + FITDateTime.epochOffset
+        // The offset at the wall-clock time read as UTC, then again at the instant it gives
+        // (they differ only within hours of a daylight-saving change).
+        let guess = wallClock - Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wallClock))))
+        let seconds = wallClock - Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(guess))))
+        return Timestamp(millisecondsSince1970: seconds * 1000)
+    }
+
+    /// A start from a session's end and elapsed time, when it lacks `start_time`.
+    private static func start(fromEnd session: FITSession) -> FITDateTime? {
+        guard let end = session.timestamp, let elapsed = session.totalElapsedTime, elapsed >= 0, Double(end.rawValue) >= elapsed else {
+            return nil
+        }
+        return FITDateTime(rawValue: end.rawValue - UInt32(elapsed.rounded()))
+    }
+
+    /// `manufacturer:garmin, product:4315, serial:3448026845`: the device as the file names it.
+    private static func describe(_ device: FITDevice) -> String {
+        var parts: [String] = []
+        if let manufacturer = device.manufacturer { parts.append("manufacturer:\(FITNames.manufacturer(manufacturer) ?? String(manufacturer))") }
+        if let product = device.product { parts.append("product:\(product)") }
+        if let name = device.productName { parts.append("name:\(name)") }
+        if let serial = device.serialNumber { parts.append("serial:\(serial)") }
+        return parts.joined(separator: ", ")
+    }
+
+    private static func text<T: BinaryInteger>(_ value: T?) -> String { value.map { String($0) } ?? "-" }
+
+    /// A number without a trailing `.0`.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}
