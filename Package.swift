@@ -169,7 +169,7 @@ let package = Package(
         .testTarget(name: "AccessTokensTests", dependencies: ["AccessTokens", "StrideProjection", "StrideEvents"]),
         .testTarget(name: "DailyHealthTests", dependencies: ["DailyHealth", "StrideProjection", "StrideTestSupport"]),
         .testTarget(
-            name: "StrideLedgerTests", dependencies: ["StrideLedger", "StrideIngest", "StrideTestSupport", "ShoeMileage", "PointsBalance", "AccessTokens"]),
+            name: "StrideLedgerTests", dependencies: ["StrideLedger", "StrideIngest", "StrideTestSupport", "StrideContract", "ShoeMileage", "PointsBalance", "AccessTokens"]),
         .testTarget(
             name: "StrideServerTests",
             dependencies: [

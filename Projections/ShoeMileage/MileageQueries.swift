@@ -50,6 +50,13 @@ extension ProjectionState where P == ShoeMileageProjection {
         }
     }
 
+    /// The workout under an id, if recorded.
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
+    public func workout(_ id: UInt128) throws -> Workout? {
+        if case .workout(let workout)? = try row(.workout(id)) { return workout }
+        return nil
+    }
+
     /// Every event that moved a shoe's kilometres, in order.
     /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
     public func audit(of shoe: UInt128) throws -> [AuditEntry] {

@@ -87,6 +87,18 @@ public struct Workout: Hashable, Sendable {
     public var origin: AssignmentOrigin?
     /// Whether it is never to be assigned automatically.
     public var isExcluded = false
+    /// What recorded it: which copy of a run is preferred.
+    public var recording: WorkoutRecording = .app
+    /// For a copy of a run recorded more than once: the workout the run is counted under (its
+    /// first record). Nil for a run's own record.
+    public var runOf: UInt128?
+    /// For a run's own record: its other copies, in the order they joined.
+    public var copies: [UInt128] = []
+    /// For a run's own record: the copy whose distance counts, when not itself, and that distance.
+    public var countedCopy: UInt128?
+    public var countedMeters: Double?
+    /// The workouts the runner said are different runs from this one.
+    public var differentFrom: [UInt128] = []
 
     /// Creates a workout on no shoe.
     public init(
@@ -106,8 +118,12 @@ public struct Workout: Hashable, Sendable {
 
     /// Whether it is a run (the only workouts shoes collect).
     public var isRunning: Bool { activity == "HKWorkoutActivityTypeRunning" }
-    /// Its distance in kilometres (0 when unknown).
-    public var kilometers: Double { (distanceMeters ?? 0) / 1000 }
+    /// The distance its run counts, in kilometres: its own, or its preferred copy's (0 when unknown).
+    public var kilometers: Double { ((countedCopy == nil ? distanceMeters : countedMeters) ?? 0) / 1000 }
+    /// Its own distance in kilometres (0 when unknown).
+    public var ownKilometers: Double { (distanceMeters ?? 0) / 1000 }
+    /// The workout its run is counted under: its own id, or its run's.
+    public var run: UInt128 { runOf ?? id }
 }
 
 /// One event that moved a shoe's figure.
@@ -118,6 +134,12 @@ public struct AuditEntry: Hashable, Sendable {
         case assigned = 1
         case unassigned = 2
         case movedToAnotherShoe = 3
+        /// The run's counted distance changed: a preferred copy arrived, or one left.
+        case distanceReplaced = 4
+        /// Another copy of the run was recorded; it is not counted.
+        case copyNoted = 5
+        /// The run was found to be a copy of another run: its kilometres left this shoe.
+        case countedAsCopy = 6
     }
 
     public var sequence: UInt64

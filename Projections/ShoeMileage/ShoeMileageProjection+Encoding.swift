@@ -74,6 +74,14 @@ extension ShoeMileageProjection {
             writer.write(optional: workout.shoe) { $0.write(fixed: $1) }
             writer.write(optional: workout.origin) { $0.write($1.rawValue) }
             writer.write(workout.isExcluded)
+            writer.write(workout.recording.rawValue)
+            writer.write(optional: workout.runOf) { $0.write(fixed: $1) }
+            writer.write(varint: UInt64(workout.copies.count))
+            for copy in workout.copies { writer.write(fixed: copy) }
+            writer.write(optional: workout.countedCopy) { $0.write(fixed: $1) }
+            writer.write(optional: workout.countedMeters) { $0.write($1) }
+            writer.write(varint: UInt64(workout.differentFrom.count))
+            for other in workout.differentFrom { writer.write(fixed: other) }
         case .audit(let entry):
             writer.write(Prefix.audit.rawValue)
             writer.write(varint: entry.sequence)
@@ -135,6 +143,13 @@ extension ShoeMileageProjection {
             workout.shoe = try reader.readOptional { try $0.read(fixed: UInt128.self) }
             workout.origin = try reader.readOptional(origin)
             workout.isExcluded = try reader.readBool()
+            guard let recording = WorkoutRecording(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown workout recording") }
+            workout.recording = recording
+            workout.runOf = try reader.readOptional { try $0.read(fixed: UInt128.self) }
+            workout.copies = try (0..<reader.readCount()).map { _ in try reader.read(fixed: UInt128.self) }
+            workout.countedCopy = try reader.readOptional { try $0.read(fixed: UInt128.self) }
+            workout.countedMeters = try reader.readOptional { try $0.readDouble() }
+            workout.differentFrom = try (0..<reader.readCount()).map { _ in try reader.read(fixed: UInt128.self) }
             row = .workout(workout)
         case .audit:
             let sequence = try reader.readVarint()

@@ -10,8 +10,9 @@ public struct ShoeMileageProjection: Projection {
     public typealias Row = MileageRow
 
     public let name = "mileage"
-    /// Version 2: audit lines name the device that sent their event.
-    public let version: UInt32 = 2
+    /// Version 2: audit lines name the device that sent their event. Version 3: a run
+    /// recorded more than once is counted once (workouts know their copies).
+    public let version: UInt32 = 3
 
     /// Creates the projection.
     public init() {}
@@ -45,7 +46,13 @@ public struct ShoeMileageProjection: Projection {
         case .workoutAssignmentChanged(let change):
             switch change.change {
             case .unassigned: unassign(event.entity.id, kind: .unassigned, sentBy: change.sentBy, event: event, rows: &rows)
-            case .excluded: updateWorkout(event.entity.id, rows: &rows) { $0.isExcluded = true }
+            case .excluded: updateWorkout(run(of: event.entity.id, &rows), rows: &rows) { $0.isExcluded = true }
+            }
+        case .sameRunDecided(let decision):
+            if decision.isSameRun {
+                join(event.entity.id, decision.other, decision: decision, event: event, rows: &rows)
+            } else {
+                separate(event.entity.id, decision.other, decision: decision, event: event, rows: &rows)
             }
         default:
             break
@@ -55,10 +62,11 @@ public struct ShoeMileageProjection: Projection {
     private func record(_ recorded: WorkoutRecorded, event: ProjectionEvent, rows: inout ProjectionRows<Key, Row>) {
         let id = event.entity.id
         guard rows.row(.workout(id)) == nil else { return }
-        let workout = Workout(
+        var workout = Workout(
             id: id, activity: recorded.activityType, start: recorded.start, end: recorded.end,
             distanceMeters: recorded.distanceMeters, distanceSource: recorded.distanceSource,
             distanceAsWritten: recorded.distanceAsWritten, sourceName: recorded.sourceName, recordedSequence: event.sequence)
+        workout.recording = WorkoutRecording(recorded)
         rows.update(.workout(id), creating: { .workout(workout) }) { _ in }
         guard workout.isRunning else { return }
         let note = Notification(
@@ -67,10 +75,12 @@ public struct ShoeMileageProjection: Projection {
         rows.update(.notification(sequence: event.sequence), creating: { .notification(note) }) { _ in }
     }
 
-    private func assign(
-        _ workoutID: UInt128, to shoeID: UInt128, origin: AssignmentOrigin, sentBy: String?, event: ProjectionEvent,
+    /// Puts a workout's run on a shoe (a copy's run: the one its first record counts).
+    func assign(
+        _ anyCopy: UInt128, to shoeID: UInt128, origin: AssignmentOrigin, sentBy: String?, event: ProjectionEvent,
         rows: inout ProjectionRows<Key, Row>
     ) {
+        let workoutID = run(of: anyCopy, &rows)
         guard case .workout(let workout)? = rows.row(.workout(workoutID)), workout.shoe != shoeID,
             case .shoe(let shoe)? = rows.row(.shoe(shoeID))
         else { return }
@@ -87,7 +97,7 @@ public struct ShoeMileageProjection: Projection {
         audit(
             AuditEntry(
                 sequence: event.sequence, recordedAt: event.recordedAt, kind: .assigned, workout: workoutID, origin: origin,
-                kilometers: workout.kilometers, detail: Self.describe(workout), sentBy: sentBy),
+                kilometers: workout.kilometers, detail: describe(run: workout, &rows), sentBy: sentBy),
             shoe: shoeID, rows: &rows)
         if origin == .auto {
             // The run's notification names the shoe it went to on arrival.
@@ -100,9 +110,11 @@ public struct ShoeMileageProjection: Projection {
         announceGoal(of: shoeID, event: event, rows: &rows)
     }
 
-    private func unassign(
-        _ workoutID: UInt128, kind: AuditEntry.Kind, sentBy: String?, event: ProjectionEvent, rows: inout ProjectionRows<Key, Row>
+    /// Takes a workout's run off its shoe.
+    func unassign(
+        _ anyCopy: UInt128, kind: AuditEntry.Kind, sentBy: String?, event: ProjectionEvent, rows: inout ProjectionRows<Key, Row>
     ) {
+        let workoutID = run(of: anyCopy, &rows)
         guard case .workout(let workout)? = rows.row(.workout(workoutID)), let shoeID = workout.shoe else { return }
         updateShoe(shoeID, rows: &rows) { shoe in
             shoe.kilometers -= workout.kilometers
@@ -115,12 +127,12 @@ public struct ShoeMileageProjection: Projection {
         audit(
             AuditEntry(
                 sequence: event.sequence, recordedAt: event.recordedAt, kind: kind, workout: workoutID, origin: nil,
-                kilometers: -workout.kilometers, detail: Self.describe(workout), sentBy: sentBy),
+                kilometers: -workout.kilometers, detail: describe(run: workout, &rows), sentBy: sentBy),
             shoe: shoeID, rows: &rows)
     }
 
     /// Says once, in the outbox, that a shoe reached its goal.
-    private func announceGoal(of shoeID: UInt128, event: ProjectionEvent, rows: inout ProjectionRows<Key, Row>) {
+    func announceGoal(of shoeID: UInt128, event: ProjectionEvent, rows: inout ProjectionRows<Key, Row>) {
         guard case .shoe(let shoe)? = rows.row(.shoe(shoeID)), let goal = shoe.goalKilometers, shoe.kilometers >= goal,
             !shoe.isGoalAnnounced
         else { return }
@@ -131,17 +143,26 @@ public struct ShoeMileageProjection: Projection {
         rows.update(.notification(sequence: event.sequence), creating: { .notification(note) }) { _ in }
     }
 
-    private func audit(_ entry: AuditEntry, shoe: UInt128, rows: inout ProjectionRows<Key, Row>) {
-        rows.update(.audit(shoe: shoe, sequence: entry.sequence), creating: { .audit(entry) }) { $0 = .audit(entry) }
+    /// Adds a line to a shoe's audit; a second change by the same event (a run leaving as a
+    /// copy, then its run's distance replaced) joins the first line, so the lines still add up.
+    func audit(_ entry: AuditEntry, shoe: UInt128, rows: inout ProjectionRows<Key, Row>) {
+        let key = MileageKey.audit(shoe: shoe, sequence: entry.sequence)
+        var line = entry
+        if case .audit(let first)? = rows.row(key) {
+            line = first
+            line.kilometers += entry.kilometers
+            line.detail += "; " + entry.detail
+        }
+        rows.update(key, creating: { .audit(line) }) { $0 = .audit(line) }
     }
 
-    private func updateShoe(_ id: UInt128, rows: inout ProjectionRows<Key, Row>, _ change: (inout Shoe) -> Void) {
+    func updateShoe(_ id: UInt128, rows: inout ProjectionRows<Key, Row>, _ change: (inout Shoe) -> Void) {
         guard case .shoe(var shoe)? = rows.row(.shoe(id)) else { return }
         change(&shoe)
         rows.update(.shoe(id), creating: { .shoe(shoe) }) { $0 = .shoe(shoe) }
     }
 
-    private func updateWorkout(_ id: UInt128, rows: inout ProjectionRows<Key, Row>, _ change: (inout Workout) -> Void) {
+    func updateWorkout(_ id: UInt128, rows: inout ProjectionRows<Key, Row>, _ change: (inout Workout) -> Void) {
         guard case .workout(var workout)? = rows.row(.workout(id)) else { return }
         change(&workout)
         rows.update(.workout(id), creating: { .workout(workout) }) { $0 = .workout(workout) }
@@ -151,6 +172,34 @@ public struct ShoeMileageProjection: Projection {
     static func describe(_ workout: Workout) -> String {
         let distance = workout.distanceAsWritten.map { "\($0), from the \(workout.distanceSource)" } ?? "no distance"
         return "\(workout.activity.replacingOccurrences(of: "HKWorkoutActivityType", with: "")) of \(ISO8601.format(workout.start, offsetSeconds: 0)) from \(workout.sourceName) (\(distance))"
+    }
+
+    /// How an audit line describes a run: its counted copy, and the copies not counted.
+    func describe(run: Workout, _ rows: inout ProjectionRows<Key, Row>) -> String {
+        let copies = ([run] + run.copies.compactMap { workout($0, &rows) })
+        let counted = copies.first { $0.id == (run.countedCopy ?? run.id) } ?? run
+        return ([Self.describe(counted)] + [uncounted(run, &rows)].compactMap { $0 }).joined(separator: "; ")
+    }
+
+    /// "also recorded by …, not counted": a run's copies whose distance does not count; nil
+    /// for a run recorded once.
+    func uncounted(_ run: Workout, _ rows: inout ProjectionRows<Key, Row>) -> String? {
+        let counted = run.countedCopy ?? run.id
+        let others = ([run] + run.copies.compactMap { workout($0, &rows) }).filter { $0.id != counted }
+        guard !others.isEmpty else { return nil }
+        return "also recorded by " + others.map { "\($0.sourceName) (\(Self.format($0.ownKilometers)) km, \($0.recording))" }.joined(separator: ", ")
+            + ", not counted"
+    }
+
+    /// The workout under an id, if recorded.
+    func workout(_ id: UInt128, _ rows: inout ProjectionRows<Key, Row>) -> Workout? {
+        if case .workout(let workout)? = rows.row(.workout(id)) { return workout }
+        return nil
+    }
+
+    /// The id a workout's run is counted under (its own when it is not a copy).
+    func run(of id: UInt128, _ rows: inout ProjectionRows<Key, Row>) -> UInt128 {
+        workout(id, &rows)?.run ?? id
     }
 
     /// Kilometres with two decimals.

@@ -52,6 +52,15 @@ public struct ActionReport: ContractDocument {
         ActionReport(sentence: "Workout \(workout) will not be assigned automatically.", fields: [.init("workout", .string(workout))])
     }
 
+    /// Two workouts were said to be one run, or two different runs.
+    public static func sameRun(_ workout: String, _ other: String, isSameRun: Bool) -> ActionReport {
+        ActionReport(
+            sentence: isSameRun
+                ? "Workouts \(workout) and \(other) are one run from now on: counted once, with the preferred copy's distance."
+                : "Workouts \(workout) and \(other) are different runs from now on: each counted on its own.",
+            fields: [.init("workout", .string(workout)), .init("other", .string(other)), .init("isSameRun", .bool(isSameRun))])
+    }
+
     /// A check-in, new or already made that day.
     public static func checkedIn(day: CivilDate, isNew: Bool) -> ActionReport {
         ActionReport(

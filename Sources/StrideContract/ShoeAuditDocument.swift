@@ -62,6 +62,9 @@ extension AuditEntry {
         case .assigned: origin == .auto ? "assigned (auto)" : "assigned (manual)"
         case .unassigned: "unassigned"
         case .movedToAnotherShoe: "moved to another shoe"
+        case .distanceReplaced: "distance replaced"
+        case .copyNoted: "copy noted"
+        case .countedAsCopy: "counted as a copy"
         }
     }
 }

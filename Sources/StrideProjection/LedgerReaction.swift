@@ -5,6 +5,9 @@ import StrideEvents
 public protocol ProjectionStateReader {
     /// The row of a projection under a key, if there is one.
     func row<P: Projection>(_ key: P.Key, of projection: P) throws -> P.Row?
+
+    /// The rows of a projection from `lower` (included) up to `upper` (excluded), in key order.
+    func rows<P: Projection>(from lower: P.Key, before upper: P.Key, of projection: P) throws -> [(key: P.Key, row: P.Row)]
 }
 
 /// A policy that answers appended events with more events, appended in the same

@@ -37,6 +37,8 @@ struct MemoryState: ProjectionStateReader {
         guard let key = key as? PointsKey else { return nil }
         return rows[key] as? P.Row
     }
+
+    func rows<P: Projection>(from lower: P.Key, before upper: P.Key, of projection: P) throws -> [(key: P.Key, row: P.Row)] { [] }
 }
 
 @Suite("The points projection and its awards")

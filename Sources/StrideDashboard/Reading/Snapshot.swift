@@ -123,8 +123,8 @@ final class Snapshot {
             guard let workout = step.entry.workout else { continue }
             switch step.entry.kind {
             case .assigned: runs.insert(workout)
-            case .unassigned, .movedToAnotherShoe: runs.remove(workout)
-            case .registered: break
+            case .unassigned, .movedToAnotherShoe, .countedAsCopy: runs.remove(workout)
+            case .registered, .distanceReplaced, .copyNoted: break
             }
         }
         return runs

@@ -42,6 +42,8 @@ extension EventType {
     public static let workoutAssigned = EventType(code: 30, name: "workout.assigned")
     /// A workout was unassigned, or excluded from auto-assignment.
     public static let workoutAssignmentChanged = EventType(code: 31, name: "workout.assignmentChanged")
+    /// Two workouts were decided to be the same run, or different runs.
+    public static let sameRunDecided = EventType(code: 32, name: "workout.sameRun")
     /// Points were awarded by a rule.
     public static let pointsAwarded = EventType(code: 40, name: "points.awarded")
     /// Points were spent.
@@ -60,7 +62,7 @@ extension EventType {
     /// Every type this version of Stride knows, by code.
     public static let catalog: [EventType] = [
         .ledgerCreated, .sampleRecorded, .workoutRecorded, .activitySummaryRecorded, .shoeRegistered, .shoeRenamed,
-        .shoeRetirementChanged, .defaultShoeSelected, .workoutAssigned, .workoutAssignmentChanged, .pointsAwarded, .pointsSpent,
+        .shoeRetirementChanged, .defaultShoeSelected, .workoutAssigned, .workoutAssignmentChanged, .sameRunDecided, .pointsAwarded, .pointsSpent,
         .checkedIn, .journalEntryAdded, .tokenAdded, .tokenRevoked, .requestAnswered,
     ]
 

@@ -10,6 +10,7 @@ public enum LedgerEvent: Hashable, Sendable {
     case defaultShoeSelected(DefaultShoeSelected)
     case workoutAssigned(WorkoutAssigned)
     case workoutAssignmentChanged(WorkoutAssignmentChange)
+    case sameRunDecided(SameRunDecided)
     case pointsAwarded(PointsAwarded)
     case pointsSpent(PointsSpent)
     case checkedIn(CheckedIn)
@@ -34,6 +35,7 @@ public enum LedgerEvent: Hashable, Sendable {
         case .defaultShoeSelected(let payload): payload
         case .workoutAssigned(let payload): payload
         case .workoutAssignmentChanged(let payload): payload
+        case .sameRunDecided(let payload): payload
         case .pointsAwarded(let payload): payload
         case .pointsSpent(let payload): payload
         case .checkedIn(let payload): payload
@@ -57,6 +59,7 @@ public enum LedgerEvent: Hashable, Sendable {
         case .defaultShoeSelected(let payload): payload.sentBy
         case .workoutAssigned(let payload): payload.sentBy
         case .workoutAssignmentChanged(let payload): payload.sentBy
+        case .sameRunDecided(let payload): payload.sentBy
         case .pointsAwarded(let payload): payload.sentBy
         case .pointsSpent(let payload): payload.sentBy
         case .checkedIn(let payload): payload.sentBy
@@ -79,6 +82,7 @@ public enum LedgerEvent: Hashable, Sendable {
         case .defaultShoeSelected: DefaultShoeSelected.eventType.code
         case .workoutAssigned: WorkoutAssigned.eventType.code
         case .workoutAssignmentChanged: WorkoutAssignmentChange.eventType.code
+        case .sameRunDecided: SameRunDecided.eventType.code
         case .pointsAwarded: PointsAwarded.eventType.code
         case .pointsSpent: PointsSpent.eventType.code
         case .checkedIn: CheckedIn.eventType.code
@@ -133,6 +137,8 @@ public enum LedgerEvent: Hashable, Sendable {
                 event = .workoutAssigned(try decode(WorkoutAssigned.self, &reader, schemaVersion))
             case WorkoutAssignmentChange.eventType.code:
                 event = .workoutAssignmentChanged(try decode(WorkoutAssignmentChange.self, &reader, schemaVersion))
+            case SameRunDecided.eventType.code:
+                event = .sameRunDecided(try decode(SameRunDecided.self, &reader, schemaVersion))
             case PointsAwarded.eventType.code:
                 event = .pointsAwarded(try decode(PointsAwarded.self, &reader, schemaVersion))
             case PointsSpent.eventType.code:
@@ -183,6 +189,7 @@ public enum LedgerEvent: Hashable, Sendable {
         case .defaultShoeSelected(let payload): return Self.encode(payload, into: &writer)
         case .workoutAssigned(let payload): return Self.encode(payload, into: &writer)
         case .workoutAssignmentChanged(let payload): return Self.encode(payload, into: &writer)
+        case .sameRunDecided(let payload): return Self.encode(payload, into: &writer)
         case .pointsAwarded(let payload): return Self.encode(payload, into: &writer)
         case .pointsSpent(let payload): return Self.encode(payload, into: &writer)
         case .checkedIn(let payload): return Self.encode(payload, into: &writer)

@@ -102,7 +102,7 @@ extension Ledger {
         let when = try actionInstant(at)
         try decideOnRack {
             let expectations = [try rackExpectation()]
-            let workout = try workout(withID: workoutText)
+            let workout = try run(withID: workoutText)
             let shoe = try shoe(named: shoeText)
             guard workout.isRunning else { throw ShoeError.notARun(Self.workoutID(workout.id), activity: workout.activity) }
             guard !shoe.isRetired else { throw ShoeError.retired(shoe.name) }
@@ -129,7 +129,7 @@ extension Ledger {
     private func workoutChange(_ text: String, _ change: WorkoutAssignmentChange.Change, at: Timestamp?, sentBy: String?) throws {
         let when = try actionInstant(at)
         try decideOnRack {
-            let workout = try workout(withID: text)
+            let workout = try run(withID: text)
             let id = Self.workoutID(workout.id)
             switch change {
             case .unassigned: guard workout.shoe != nil else { throw ShoeError.notAssigned(id) }
@@ -139,6 +139,45 @@ extension Ledger {
             return Decision(
                 events: [PendingEvent(.workoutAssignmentChanged(WorkoutAssignmentChange(change, sentBy: sentBy)), occurredAt: when, entity: entity)],
                 expecting: [VersionExpectation(entity, version: try store.version(of: entity))])
+        }
+    }
+
+    /// A workout's run: the workout itself, or, for a copy of a run recorded more than once,
+    /// the record its run is counted under (where shoes and exclusions apply).
+    /// - Throws: what ``workout(withID:)`` throws.
+    func run(withID text: String) throws -> Workout {
+        let workout = try workout(withID: text)
+        guard let run = workout.runOf else { return workout }
+        return try state(of: mileage).workout(run) ?? workout
+    }
+
+    /// Records that two workouts are one run (or, with `isSameRun` false, two different
+    /// runs): the runner's decision, which wins over the same-run rule from then on. One run
+    /// is counted once, with its preferred copy's distance; two that were one are split.
+    /// - Throws: ``ShoeError/unknownWorkout(_:)``, ``ShoeError/ambiguousWorkout(_:matches:)``,
+    ///   ``ShoeError/alreadyThat(_:)`` (a workout with itself, or a decision that changes
+    ///   nothing); ``LedgerError/aheadOfClock(at:clock:timeZone:)``. Nothing is appended then.
+    public func decideSameRun(_ firstText: String, _ secondText: String, isSameRun: Bool, at: Timestamp?, sentBy: String? = nil) throws {
+        let when = try actionInstant(at)
+        try decideOnRack {
+            let first = try workout(withID: firstText)
+            let second = try workout(withID: secondText)
+            let (one, other) = (Self.workoutID(first.id), Self.workoutID(second.id))
+            guard first.id != second.id else { throw ShoeError.alreadyThat("\(one) and \(other) are the same workout") }
+            if isSameRun, first.run == second.run {
+                throw ShoeError.alreadyThat("workouts \(one) and \(other) are already one run")
+            }
+            if !isSameRun, first.run != second.run, first.differentFrom.contains(second.id) {
+                throw ShoeError.alreadyThat("workouts \(one) and \(other) are already different runs")
+            }
+            let entities = [first.id, first.run, second.id, second.run].map { EntityReference(.workout, id: $0) }
+            return Decision(
+                events: [
+                    PendingEvent(
+                        .sameRunDecided(SameRunDecided(other: second.id, isSameRun: isSameRun, decidedBy: .runner, sentBy: sentBy)),
+                        occurredAt: when, entity: EntityReference(.workout, id: first.id))
+                ],
+                expecting: try Set(entities).map { VersionExpectation($0, version: try store.version(of: $0)) })
         }
     }
 }

@@ -104,7 +104,31 @@ extension StrideAPI {
                 try ledger.exclude(workout: workout, at: at, sentBy: device)
                 return .excluded(workout)
             },
+            sameRun(true), sameRun(false),
         ]
+    }
+
+    /// `stride workouts same` and `different`.
+    private func sameRun(_ isSameRun: Bool) -> Endpoint {
+        Endpoint(
+            method: .post, path: isSameRun ? "/v1/workouts/same" : "/v1/workouts/different",
+            summary: isSameRun
+                ? "Say two workouts are one run, recorded twice: counted once (`stride workouts same`)."
+                : "Say two workouts are different runs: each counted on its own (`stride workouts different`).",
+            body: .json([
+                .query("workout", "one workout, by id or a unique prefix", required: true),
+                .query("other", "the other workout", required: true), Self.atField,
+            ]),
+            answer: .action
+        ) { request, context in
+            try await action(request, context) { fields in
+                let (workout, other, at) = (try fields.requiredText("workout"), try fields.requiredText("other"), try fields.instant())
+                return { ledger, device in
+                    try ledger.decideSameRun(workout, other, isSameRun: isSameRun, at: at, sentBy: device)
+                    return .sameRun(workout, other, isSameRun: isSameRun)
+                }
+            }
+        }
     }
 
     private func retirement(isRetired: Bool) -> Endpoint {

@@ -111,4 +111,22 @@ struct TransactionReader {
             return Array(UnsafeRawBufferPointer(start: data.mv_data, count: data.mv_size))
         }
     }
+
+    /// The entries with keys from `lower` (included) up to `upper` (excluded), copied out.
+    func rows(in database: Database, from lower: [UInt8], before upper: [UInt8]) throws -> [(key: [UInt8], row: [UInt8])] {
+        var pointer: OpaquePointer?
+        try LMDBError.check(mdb_cursor_open(handle, database.handle, &pointer), "mdb_cursor_open")
+        guard let pointer else { throw LMDBError(.invalid, operation: "mdb_cursor_open") }
+        defer { mdb_cursor_close(pointer) }
+        var cursor = Cursor(handle: pointer)
+        var rows: [(key: [UInt8], row: [UInt8])] = []
+        var entry = try lower.withUnsafeBytes { try cursor.seek(atOrAfter: $0) }
+        while let current = entry {
+            let key = Array(current.key)
+            guard key.sortsBefore(upper) else { break }
+            rows.append((key, Array(current.value)))
+            entry = try cursor.next()
+        }
+        return rows
+    }
 }

@@ -15,4 +15,13 @@ struct StoredProjectionState: ProjectionStateReader {
             try bytes.withUnsafeBytes { try projection.decodeRow($0) }
         }
     }
+
+    func rows<P: Projection>(from lower: P.Key, before upper: P.Key, of projection: P) throws -> [(key: P.Key, row: P.Row)] {
+        guard let database = databases[projection.name] else {
+            throw ProjectionFailure(name: projection.name, problem: "a reaction read it, but this append does not maintain it")
+        }
+        return try reader.rows(in: database, from: projection.encode(key: lower), before: projection.encode(key: upper)).map { entry in
+            (try entry.key.withUnsafeBytes { try projection.decodeKey($0) }, try entry.row.withUnsafeBytes { try projection.decodeRow($0) })
+        }
+    }
 }

@@ -4,7 +4,13 @@ import StrideEvents
 import StrideLedger
 
 struct WorkoutsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "workouts", abstract: "List workouts with their shoes.")
+    static let configuration = CommandConfiguration(
+        commandName: "workouts", abstract: "List workouts; say which are the same run.",
+        subcommands: [WorkoutsListCommand.self, SameRunCommand.self, DifferentRunsCommand.self], defaultSubcommand: WorkoutsListCommand.self)
+}
+
+struct WorkoutsListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List workouts with their shoes (the default).")
     @OptionGroup var ledger: LedgerOptions
     @OptionGroup var output: OutputOptions
     @Option(help: "The first day, yyyy-MM-dd.") var from: String?
@@ -64,5 +70,39 @@ struct ExcludeCommand: ParsableCommand {
     func run() throws {
         try ledger.openExisting().exclude(workout: workout, at: time.instant)
         Console.print(ActionReport.excluded(workout).sentence)
+    }
+}
+
+struct SameRunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "same", abstract: "Say two workouts are one run, recorded twice: it is counted once.",
+        discussion: """
+            The run counts the distance of its preferred copy (a watch's FIT file, then Apple Health, then Health \
+            Auto Export, then an app, then a GPX track). Stride finds most copies itself (same kind, overlapping \
+            for 60 % of the shorter); this is for the ones it missed. It wins over the rule from then on.
+            """)
+    @OptionGroup var ledger: LedgerOptions
+    @OptionGroup var time: ActionTime
+    @Argument(help: "One workout: its id from `stride workouts`, or a unique prefix.") var workout: String
+    @Argument(help: "The other workout.") var other: String
+
+    func run() throws {
+        try ledger.openExisting().decideSameRun(workout, other, isSameRun: true, at: time.instant)
+        Console.print(ActionReport.sameRun(workout, other, isSameRun: true).sentence)
+    }
+}
+
+struct DifferentRunsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "different", abstract: "Say two workouts are different runs: each is counted on its own.",
+        discussion: "When Stride had taken them for one run, the later record becomes a run of its own, on no shoe. It wins over the rule from then on.")
+    @OptionGroup var ledger: LedgerOptions
+    @OptionGroup var time: ActionTime
+    @Argument(help: "One workout: its id from `stride workouts`, or a unique prefix.") var workout: String
+    @Argument(help: "The other workout.") var other: String
+
+    func run() throws {
+        try ledger.openExisting().decideSameRun(workout, other, isSameRun: false, at: time.instant)
+        Console.print(ActionReport.sameRun(workout, other, isSameRun: false).sentence)
     }
 }
