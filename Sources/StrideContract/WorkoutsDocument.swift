@@ -22,12 +22,16 @@ public struct WorkoutsDocument: ContractDocument {
     }
 
     private func json(_ workout: Workout) -> JSONValue {
-        .object([
-            "id": .string(Ledger.workoutID(workout.id)), "activity": .string(workout.activity),
-            "start": .string(time.format(workout.start)), "end": .string(time.format(workout.end)),
-            "distanceMeters": .number(workout.distanceMeters), "shoe": .string(workout.shoe.map(ShoeID.text)),
-            "assignedBy": .string(workout.origin?.description), "isExcluded": .bool(workout.isExcluded),
-            "source": .string(workout.sourceName),
-        ])
+        var members: [JSONValue.Member] = [
+            .init("id", .string(Ledger.workoutID(workout.id))), .init("activity", .string(workout.activity)),
+            .init("start", .string(time.format(workout.start))), .init("end", .string(time.format(workout.end))),
+            .init("distanceMeters", .number(workout.distanceMeters)), .init("shoe", .string(workout.shoe.map(ShoeID.text))),
+            .init("assignedBy", .string(workout.origin?.description)), .init("isExcluded", .bool(workout.isExcluded)),
+            .init("source", .string(workout.sourceName)),
+        ]
+        // Only for a run recorded more than once: a ledger without copies prints as it always did.
+        if let run = workout.runOf { members.append(.init("copyOf", .string(Ledger.workoutID(run)))) }
+        if workout.countedCopy != nil { members.append(.init("countedDistanceMeters", .number(workout.countedMeters))) }
+        return .object(members)
     }
 }

@@ -30,10 +30,11 @@ enum OverviewPage {
         let week = (0..<7).map { last.adding(days: $0 - 6) }
         let records = try snapshot.days(from: week.first, through: week.last)
         var runs: [CivilDate: (count: Int, meters: Double)] = [:]
-        for workout in try snapshot.workouts(from: week.first, through: week.last) where workout.isRunning {
+        // Each run once (a copy of a run recorded twice is not another run), at its counted distance.
+        for workout in try snapshot.workouts(from: week.first, through: week.last) where workout.isRunning && workout.runOf == nil {
             let day = snapshot.ledger.localDay(workout.start)
             let current = runs[day] ?? (0, 0)
-            runs[day] = (current.count + 1, current.meters + (workout.distanceMeters ?? 0))
+            runs[day] = (current.count + 1, current.meters + workout.kilometers * 1000)
         }
         let notifications = Array(try snapshot.notifications().suffix(5).reversed())
         let notified = Set(notifications.compactMap(\.workout))

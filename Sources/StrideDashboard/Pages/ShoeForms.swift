@@ -106,7 +106,7 @@ enum ShoeForms {
 
     /// `2024-05-01 07:00 · 5.02 km · Apple Watch (id 3227496f…)`, escaped.
     static func describe(_ workout: Workout, _ time: LocalTime) -> String {
-        let distance = workout.distanceMeters.map { Format.kilometers($0 / 1000) } ?? "distance unknown"
+        let distance = workout.distanceMeters == nil && workout.countedCopy == nil ? "distance unknown" : Format.kilometers(workout.kilometers)
         let text = Shell.short(time.format(workout.start)) + " · " + distance + " · " + workout.sourceName
         return text.html + " <code>\(Ledger.workoutID(workout.id))</code>"
     }

@@ -52,7 +52,7 @@ enum ShoesPage {
         let newestFirst = workouts.reversed()
         return Content(
             shoes: shoes, weekStarts: starts, runsPerWeek: runsPerWeek,
-            unassigned: isPast ? [] : Array(newestFirst.filter { $0.shoe == nil }.prefix(20)),
+            unassigned: isPast ? [] : Array(newestFirst.filter { $0.shoe == nil && $0.runOf == nil }.prefix(20)),
             recent: isPast ? [] : Array(newestFirst.filter { $0.shoe != nil }.prefix(10)), isPast: isPast, time: snapshot.time)
     }
 

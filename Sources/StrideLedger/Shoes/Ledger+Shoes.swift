@@ -17,14 +17,15 @@ extension Ledger {
         try state(of: mileage).shoes()
     }
 
-    /// Workouts by start, optionally within local days and only those on no shoe.
+    /// Workouts by start, optionally within local days and only runs' records on no shoe.
     public func workouts(from: CivilDate?, through to: CivilDate?, unassignedOnly: Bool) throws -> [Workout] {
         let calendar = dailyHealth.calendar
         return try state(of: mileage).workouts().filter { workout in
             let day = calendar.day(of: workout.start)
             if let from, day < from { return false }
             if let to, to < day { return false }
-            return !unassignedOnly || workout.shoe == nil
+            // A copy of a run recorded more than once is never "on no shoe": its run is.
+            return !unassignedOnly || (workout.shoe == nil && workout.runOf == nil)
         }
     }
 

@@ -32,7 +32,9 @@ enum ShoeOutput {
             table.add([
                 Ledger.workoutID(workout.id), workout.activity.replacingOccurrences(of: "HKWorkoutActivityType", with: ""),
                 time.format(workout.start), workout.distanceMeters.map { String(format: "%.2f", $0 / 1000) } ?? "–",
-                workout.shoe.flatMap { names[$0] } ?? (workout.isExcluded ? "(excluded)" : "–"), workout.origin?.description ?? "",
+                workout.runOf.map { "copy of \(Ledger.workoutID($0))" } ?? workout.shoe.flatMap { names[$0] }
+                    ?? (workout.isExcluded ? "(excluded)" : "–"),
+                workout.origin?.description ?? "",
             ])
         }
         return table.text
