@@ -57,6 +57,13 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // zlib's CRC-32, to check an inflated export (ZIPFoundation's own is slow on Linux).
+        .systemLibrary(
+            name: "CZlibChecksum",
+            path: "Sources/CZlibChecksum",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // The event catalog, the envelope and its binary encoding, the store protocol and
         // the in-memory store. No I/O.
         .target(name: "StrideEvents", dependencies: ["COpenSSL", "CChecksum"]),
@@ -73,7 +80,7 @@ let package = Package(
         // Reading Apple Health exports (zip or XML), NDJSON, GPX, FIT and TCX into pending events.
         .target(
             name: "StrideIngest",
-            dependencies: ["StrideEvents", "StrideFIT", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["StrideEvents", "StrideFIT", "CZlibChecksum", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // Projections, one folder each.
         .target(name: "DailyHealth", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/DailyHealth"),

@@ -78,6 +78,26 @@ struct OtherFormatTests {
         }
     }
 
+    @Test("a zip whose export does not match its CRC-32 is refused as damaged, naming the entry")
+    func damagedZip() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let xml = export(AppleHealthReaderTests.record())
+            let path = folder + "/e.zip"
+            try Self.zip(path, entries: [("apple_health_export/export.xml", Data(xml.utf8))], method: .none)
+            // Stored, not deflated: change one letter of the XML inside, the zip's structure intact.
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            let marker = Data("value=\"".utf8)
+            let range = try #require(bytes.range(of: marker))
+            bytes[range.upperBound] = bytes[range.upperBound] == UInt8(ascii: "7") ? UInt8(ascii: "8") : UInt8(ascii: "7")
+            try bytes.write(to: URL(fileURLWithPath: path))
+            #expect {
+                _ = try read(path)
+            } throws: { error in
+                "\(error)".contains("CRC-32") && "\(error)".contains("export.xml")
+            }
+        }
+    }
+
     @Test("a zip is read in place, the export found by content under any name")
     func zipByContent() throws {
         try withTemporaryDirectory { (folder: String) throws in
