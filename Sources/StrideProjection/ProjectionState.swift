@@ -16,6 +16,17 @@ public protocol ProjectionRowSource: Sendable {
     /// latest row before" costs the same on a decade of rows as on a week's.
     /// - Throws: a storage failure.
     func lastKey(before upper: [UInt8]) throws -> [UInt8]?
+
+    /// The rows in `lower..<upper` whose key bytes `keeping` accepts: the others are neither
+    /// copied nor decoded (a day's step rows among its heart rates).
+    /// - Throws: a storage failure.
+    func rows(from lower: [UInt8], before upper: [UInt8]?, keeping: (UnsafeRawBufferPointer) -> Bool) throws -> EncodedRows
+}
+
+extension ProjectionRowSource {
+    public func rows(from lower: [UInt8], before upper: [UInt8]?, keeping: (UnsafeRawBufferPointer) -> Bool) throws -> EncodedRows {
+        try rows(from: lower, before: upper).filter { row in row.key.withUnsafeBytes(keeping) }
+    }
 }
 
 /// A projection's state as it stands, read through the projection's own keys and rows: the
@@ -55,6 +66,16 @@ public struct ProjectionState<P: Projection>: Sendable {
     /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
     public func rows(from lower: P.Key, before upper: P.Key) throws -> [(key: P.Key, row: P.Row)] {
         try decoded(source.rows(from: projection.encode(key: lower), before: projection.encode(key: upper)))
+    }
+
+    /// The rows from `lower` up to `upper` (excluded) whose keys `keeping` accepts; the other
+    /// rows are not decoded.
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
+    public func rows(from lower: P.Key, before upper: P.Key, keeping: (P.Key) -> Bool) throws -> [(key: P.Key, row: P.Row)] {
+        let kept = try source.rows(from: projection.encode(key: lower), before: projection.encode(key: upper)) { bytes in
+            (try? projection.decodeKey(bytes)).map(keeping) ?? true
+        }
+        return try decoded(kept)
     }
 
     /// The greatest key before `upper`, if any (its row is not read).

@@ -44,7 +44,11 @@ extension ProjectionState where P == DailyHealthProjection {
             guard let current else { return }
             days.append((current.day, projection.dayFacts(current.rows)))
         }
-        for (key, row) in try rows(from: lower, before: upper) {
+        let kept = try rows(from: lower, before: upper) { key in
+            guard let measure, case .facts(_, let rowMeasure, _) = key else { return true }
+            return rowMeasure == measure
+        }
+        for (key, row) in kept {
             guard case .facts(let day, let rowMeasure, _) = key, measure == nil || rowMeasure == measure else { continue }
             if current?.day != day {
                 finish()

@@ -4,16 +4,17 @@ import StrideProjection
 extension LMDBEventStore {
     /// A projection's stored rows with keys from `lower` (inclusive) to `upper` (exclusive,
     /// nil for no bound), in key order.
-    func storedRows(of name: String, from lower: [UInt8] = [], before upper: [UInt8]? = nil) throws -> EncodedRows {
+    func storedRows(
+        of name: String, from lower: [UInt8] = [], before upper: [UInt8]? = nil, keeping: (UnsafeRawBufferPointer) -> Bool = { _ in true }
+    ) throws -> EncodedRows {
         let database = try rowsDatabase(name)
         return try environment.read { transaction in
             try transaction.withCursor(database) { cursor in
                 var rows: EncodedRows = []
                 var entry = try lower.isEmpty ? cursor.first() : lower.withUnsafeBytes { try cursor.seek(atOrAfter: $0) }
                 while let current = entry {
-                    let key = Array(current.key)
-                    if let upper, !key.sortsBefore(upper) { break }
-                    rows.append((key, Array(current.value)))
+                    if let upper, !upper.withUnsafeBytes({ current.key.sortsBefore($0) }) { break }
+                    if keeping(current.key) { rows.append((Array(current.key), Array(current.value))) }
                     entry = try cursor.next()
                 }
                 return rows

@@ -14,6 +14,10 @@ struct StoredProjectionRows: ProjectionRowSource {
         try store.storedRows(of: name, from: lower, before: upper)
     }
 
+    func rows(from lower: [UInt8], before upper: [UInt8]?, keeping: (UnsafeRawBufferPointer) -> Bool) throws -> EncodedRows {
+        try store.storedRows(of: name, from: lower, before: upper, keeping: keeping)
+    }
+
     func lastKey(before upper: [UInt8]) throws -> [UInt8]? {
         try store.storedKey(of: name, before: upper)
     }
