@@ -31,7 +31,9 @@ enum ShoeOutput {
         for workout in workouts {
             table.add([
                 Ledger.workoutID(workout.id), workout.activity.replacingOccurrences(of: "HKWorkoutActivityType", with: ""),
-                time.format(workout.start), workout.distanceMeters.map { String(format: "%.2f", $0 / 1000) } ?? "–",
+                time.format(workout.start),
+                // A run counted from one of its copies shows the distance it counts.
+                workout.distanceMeters == nil && workout.countedCopy == nil ? "–" : String(format: "%.2f", workout.kilometers),
                 workout.runOf.map { "copy of \(Ledger.workoutID($0))" } ?? workout.shoe.flatMap { names[$0] }
                     ?? (workout.isExcluded ? "(excluded)" : "–"),
                 workout.origin?.description ?? "",
