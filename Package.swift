@@ -20,7 +20,9 @@ import PackageDescription
 /// relative relocations: a command starts in about half the time, which short commands feel.
 /// Debug builds, and so the tests, stay dynamic and link faster.
 let releaseSwift: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
-let releaseLink: [LinkerSetting] = [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release))]
+let releaseLink: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release))
+]
 let package = Package(
     name: "Stride",
     products: [
@@ -176,7 +178,8 @@ let package = Package(
         .testTarget(name: "AccessTokensTests", dependencies: ["AccessTokens", "StrideProjection", "StrideEvents"]),
         .testTarget(name: "DailyHealthTests", dependencies: ["DailyHealth", "StrideProjection", "StrideTestSupport"]),
         .testTarget(
-            name: "StrideLedgerTests", dependencies: ["StrideLedger", "StrideIngest", "StrideTestSupport", "StrideContract", "ShoeMileage", "PointsBalance", "AccessTokens"]),
+            name: "StrideLedgerTests",
+            dependencies: ["StrideLedger", "StrideIngest", "StrideTestSupport", "StrideContract", "ShoeMileage", "PointsBalance", "AccessTokens"]),
         .testTarget(
             name: "StrideServerTests",
             dependencies: [

@@ -14,7 +14,8 @@ public enum DeviceNamePolicy {
         }
         if let odd = name.unicodeScalars.first(where: { !isAllowed($0) }) {
             let shown =
-                odd == " " ? "a space"
+                odd == " "
+                ? "a space"
                 : odd.properties.isWhitespace || odd.properties.generalCategory == .control
                     ? "the character U+" + String(odd.value, radix: 16, uppercase: true) : "\"\(odd)\""
             return .failure(Refusal("\"\(name)\" holds \(shown), which a device name may not"))

@@ -39,7 +39,8 @@ public enum SameRunPolicy {
     public static func overlap(_ first: Range<Timestamp>, _ second: Range<Timestamp>) -> Double {
         let shorter = min(length(first), length(second))
         guard shorter > 0 else { return 0 }
-        let shared = max(0, min(first.upperBound, second.upperBound).millisecondsSince1970 - max(first.lowerBound, second.lowerBound).millisecondsSince1970)
+        let shared = max(
+            0, min(first.upperBound, second.upperBound).millisecondsSince1970 - max(first.lowerBound, second.lowerBound).millisecondsSince1970)
         return Double(shared) / Double(shorter)
     }
 

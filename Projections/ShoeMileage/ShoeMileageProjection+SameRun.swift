@@ -79,7 +79,8 @@ extension ShoeMileageProjection {
         let change = updated.kilometers - before
         if change != 0 {
             updateShoe(shoeID, rows: &rows) { $0.kilometers += change }
-            var detail = "now counted from \(counted.sourceName) (\(counted.recording)): \(Self.format(updated.kilometers)) km instead of \(Self.format(before)) km"
+            var detail =
+                "now counted from \(counted.sourceName) (\(counted.recording)): \(Self.format(updated.kilometers)) km instead of \(Self.format(before)) km"
             if let others = uncounted(updated, &rows) { detail += "; " + others }
             audit(
                 AuditEntry(

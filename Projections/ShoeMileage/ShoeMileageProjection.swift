@@ -171,7 +171,8 @@ public struct ShoeMileageProjection: Projection {
     /// How an audit line describes a workout.
     static func describe(_ workout: Workout) -> String {
         let distance = workout.distanceAsWritten.map { "\($0), from the \(workout.distanceSource)" } ?? "no distance"
-        return "\(workout.activity.replacingOccurrences(of: "HKWorkoutActivityType", with: "")) of \(ISO8601.format(workout.start, offsetSeconds: 0)) from \(workout.sourceName) (\(distance))"
+        return
+            "\(workout.activity.replacingOccurrences(of: "HKWorkoutActivityType", with: "")) of \(ISO8601.format(workout.start, offsetSeconds: 0)) from \(workout.sourceName) (\(distance))"
     }
 
     /// How an audit line describes a run: its counted copy, and the copies not counted.

@@ -17,12 +17,15 @@ public struct NotificationsDocument: ContractDocument {
     }
 
     public var json: JSONValue {
-        .object(["notifications": .array(notifications.map { note in
-            .object([
-                "sequence": .integer(note.sequence), "at": .string(time.format(note.at)),
-                "kind": .string(note.kind == .newRun ? "newRun" : "goalReached"), "text": .string(note.text),
-                "workout": .string(note.workout.map(Ledger.workoutID)), "shoe": .string(note.shoe.map(ShoeID.text)),
-            ])
-        })])
+        .object([
+            "notifications": .array(
+                notifications.map { note in
+                    .object([
+                        "sequence": .integer(note.sequence), "at": .string(time.format(note.at)),
+                        "kind": .string(note.kind == .newRun ? "newRun" : "goalReached"), "text": .string(note.text),
+                        "workout": .string(note.workout.map(Ledger.workoutID)), "shoe": .string(note.shoe.map(ShoeID.text)),
+                    ])
+                })
+        ])
     }
 }

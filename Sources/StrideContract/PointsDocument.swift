@@ -27,17 +27,18 @@ public struct PointsDocument: ContractDocument {
         let account = statement.account
         return .object([
             "balance": .integer(account.balance), "earned": .integer(account.earned), "spent": .integer(account.spent),
-            "history": .array(statement.history.map { line in
-                var members: [JSONValue.Member] = [
-                    .init("sequence", .integer(line.sequence)), .init("rule", .string(line.rule)), .init("points", .integer(line.points)),
-                    .init("day", .string(line.day?.description)), .init("at", .string(time.format(line.at))),
-                    .init("reason", .string(line.reason)),
-                ]
-                // Only where a device sent the spend, or what earned the award: a history of
-                // actions on the machine prints as it always did.
-                if let sentBy = line.sentBy { members.append(.init("via", .string(sentBy))) }
-                return .object(members)
-            }),
+            "history": .array(
+                statement.history.map { line in
+                    var members: [JSONValue.Member] = [
+                        .init("sequence", .integer(line.sequence)), .init("rule", .string(line.rule)), .init("points", .integer(line.points)),
+                        .init("day", .string(line.day?.description)), .init("at", .string(time.format(line.at))),
+                        .init("reason", .string(line.reason)),
+                    ]
+                    // Only where a device sent the spend, or what earned the award: a history of
+                    // actions on the machine prints as it always did.
+                    if let sentBy = line.sentBy { members.append(.init("via", .string(sentBy))) }
+                    return .object(members)
+                }),
         ])
     }
 }
@@ -57,11 +58,14 @@ public struct JournalDocument: ContractDocument {
     }
 
     public var json: JSONValue {
-        .object(["entries": .array(entries.map { entry in
-            .object([
-                "sequence": .integer(entry.sequence), "at": .string(time.format(entry.at)), "day": .string(entry.day.description),
-                "text": .string(entry.text),
-            ])
-        })])
+        .object([
+            "entries": .array(
+                entries.map { entry in
+                    .object([
+                        "sequence": .integer(entry.sequence), "at": .string(time.format(entry.at)), "day": .string(entry.day.description),
+                        "text": .string(entry.text),
+                    ])
+                })
+        ])
     }
 }

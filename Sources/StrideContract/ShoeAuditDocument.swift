@@ -36,19 +36,20 @@ public struct ShoeAuditDocument: ContractDocument {
     public var json: JSONValue {
         .object([
             "shoe": ShoesDocument.json(shoe),
-            "entries": .array(steps.map { step in
-                let entry = step.entry
-                var members: [JSONValue.Member] = [
-                    .init("sequence", .integer(entry.sequence)), .init("recordedAt", .string(time.format(entry.recordedAt))),
-                    .init("kind", .string(entry.kindName)), .init("workout", .string(entry.workout.map(Ledger.workoutID))),
-                    .init("kilometers", .number(entry.kilometers)), .init("runningTotal", .number(step.runningTotal)),
-                    .init("detail", .string(entry.detail)),
-                ]
-                // Only where a device sent the event: an audit of actions on the machine
-                // prints as it always did.
-                if let sentBy = entry.sentBy { members.append(.init("via", .string(sentBy))) }
-                return .object(members)
-            }),
+            "entries": .array(
+                steps.map { step in
+                    let entry = step.entry
+                    var members: [JSONValue.Member] = [
+                        .init("sequence", .integer(entry.sequence)), .init("recordedAt", .string(time.format(entry.recordedAt))),
+                        .init("kind", .string(entry.kindName)), .init("workout", .string(entry.workout.map(Ledger.workoutID))),
+                        .init("kilometers", .number(entry.kilometers)), .init("runningTotal", .number(step.runningTotal)),
+                        .init("detail", .string(entry.detail)),
+                    ]
+                    // Only where a device sent the event: an audit of actions on the machine
+                    // prints as it always did.
+                    if let sentBy = entry.sentBy { members.append(.init("via", .string(sentBy))) }
+                    return .object(members)
+                }),
             "kilometers": .number(shoe.shoe.kilometers),
         ])
     }

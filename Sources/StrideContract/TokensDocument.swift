@@ -18,11 +18,14 @@ public struct TokensDocument: ContractDocument {
     }
 
     public var json: JSONValue {
-        .object(["tokens": .array(tokens.map { token in
-            .object([
-                "name": .string(token.name), "addedAt": .string(time.format(token.addedAt)), "isRevoked": .bool(token.isRevoked),
-                "revokedAt": .string(token.revokedAt.map(time.format)),
-            ])
-        })])
+        .object([
+            "tokens": .array(
+                tokens.map { token in
+                    .object([
+                        "name": .string(token.name), "addedAt": .string(time.format(token.addedAt)), "isRevoked": .bool(token.isRevoked),
+                        "revokedAt": .string(token.revokedAt.map(time.format)),
+                    ])
+                })
+        ])
     }
 }

@@ -23,12 +23,13 @@ public struct VerificationDocument: ContractDocument {
             "firstBadSequence": .integer(log.logFault?.sequence),
             "logFault": .string(log.logFault?.description),
             "indexFaults": .array(log.indexFaults.map { .string($0) }),
-            "projections": .array(projections.map { check in
-                .object([
-                    "name": .string(check.name), "checkpoint": .integer(check.checkpoint), "matches": .bool(check.matches),
-                    "storedDigest": .string(check.storedDigest.description), "rebuiltDigest": .string(check.rebuiltDigest.description),
-                ])
-            }),
+            "projections": .array(
+                projections.map { check in
+                    .object([
+                        "name": .string(check.name), "checkpoint": .integer(check.checkpoint), "matches": .bool(check.matches),
+                        "storedDigest": .string(check.storedDigest.description), "rebuiltDigest": .string(check.rebuiltDigest.description),
+                    ])
+                }),
         ])
     }
 }

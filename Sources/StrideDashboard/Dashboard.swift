@@ -94,7 +94,8 @@ public enum Dashboard {
     /// A page that could not be shown: `title` and the sentence saying why and what to do,
     /// in the site's frame, with a link back to the overview.
     public static func problem(title: String, message: String, links: Links = .served()) -> String {
-        let main = Shell.heading(1, title) + "<p class=\"notice refused\" role=\"alert\">\(message.html)</p>"
+        let main =
+            Shell.heading(1, title) + "<p class=\"notice refused\" role=\"alert\">\(message.html)</p>"
             + "<p><a href=\"\(links.overview.html)\">Back to the overview</a></p>"
         return Shell.document(title: title, current: nil, links: links, banner: "", main: main)
     }

@@ -6,20 +6,24 @@ import Testing
 
 @Suite("Device names")
 struct DeviceNamePolicyTests {
-    @Test("a plain device name is kept, trimmed", arguments: [
-        ("marie-iphone", "marie-iphone"), ("  Marie_Watch.2 \n", "Marie_Watch.2"), ("a", "a"),
-        (String(repeating: "x", count: 64), String(repeating: "x", count: 64)),
-    ])
+    @Test(
+        "a plain device name is kept, trimmed",
+        arguments: [
+            ("marie-iphone", "marie-iphone"), ("  Marie_Watch.2 \n", "Marie_Watch.2"), ("a", "a"),
+            (String(repeating: "x", count: 64), String(repeating: "x", count: 64)),
+        ])
     func accepted(text: String, kept: String) throws {
         #expect(try DeviceNamePolicy.check(text).get() == kept)
     }
 
-    @Test("other names are refused with what is wrong", arguments: [
-        ("", "a device needs a name"), ("   ", "a device needs a name"),
-        (String(repeating: "x", count: 65), "65 characters long, more than 64"),
-        ("marie iphone", "holds a space"), ("émile", "holds \"é\""), ("a/b", "holds \"/\""), ("tab\there", "U+9"),
-        ("marie:1", "holds \":\""), ("🏃", "holds \"🏃\""),
-    ])
+    @Test(
+        "other names are refused with what is wrong",
+        arguments: [
+            ("", "a device needs a name"), ("   ", "a device needs a name"),
+            (String(repeating: "x", count: 65), "65 characters long, more than 64"),
+            ("marie iphone", "holds a space"), ("émile", "holds \"é\""), ("a/b", "holds \"/\""), ("tab\there", "U+9"),
+            ("marie:1", "holds \":\""), ("🏃", "holds \"🏃\""),
+        ])
     func refused(text: String, problem: String) {
         guard case .failure(let refusal) = DeviceNamePolicy.check(text) else {
             Issue.record("\"\(text)\" was accepted")

@@ -8,28 +8,56 @@ import Testing
 struct ActivityPolicyTests {
     let may1 = paris.span(of: day("2024-05-01"))
 
-    @Test("cases", arguments: [
-        ("a phone sample half covered by a watch sample counts only its uncovered half",
-         [fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 600, .phone),
-          fact("2024-05-01T08:30:00+02:00", "2024-05-01T09:00:00+02:00", 200, .watch)], 500.0),
-        ("two overlapping samples of the winning class both count",
-         [fact("2024-05-01T10:00:00+02:00", "2024-05-01T11:00:00+02:00", 100, .watch),
-          fact("2024-05-01T10:30:00+02:00", "2024-05-01T11:30:00+02:00", 100, .watch)], 200),
-        ("a phone sample under 'other' samples wins; the other counts only outside it",
-         [fact("2024-05-01T12:00:00+02:00", "2024-05-01T13:00:00+02:00", 60, .other),
-          fact("2024-05-01T12:00:00+02:00", "2024-05-01T12:30:00+02:00", 40, .phone)], 70),
-        ("a zero-length sample counts where no better class covers it",
-         [fact("2024-05-01T12:00:00+02:00", "2024-05-01T12:00:00+02:00", 5, .phone)], 5),
-        ("a zero-length phone sample under a watch sample counts nothing",
-         [fact("2024-05-01T08:30:00+02:00", "2024-05-01T09:00:00+02:00", 200, .watch),
-          fact("2024-05-01T08:45:00+02:00", "2024-05-01T08:45:00+02:00", 5, .phone)], 200),
-        ("a zero-length watch sample under a phone sample counts",
-         [fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 60, .phone),
-          fact("2024-05-01T08:45:00+02:00", "2024-05-01T08:45:00+02:00", 5, .watch)], 65),
-        ("a duplicate of the same sample counts twice: duplicates are the log's to refuse, not the merge's",
-         [fact("2024-05-01T10:00:00+02:00", "2024-05-01T11:00:00+02:00", 100, .phone),
-          fact("2024-05-01T10:00:00+02:00", "2024-05-01T11:00:00+02:00", 100, .phone)], 200),
-    ] as [(String, [Fact], Double)])
+    @Test(
+        "cases",
+        arguments: [
+            (
+                "a phone sample half covered by a watch sample counts only its uncovered half",
+                [
+                    fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 600, .phone),
+                    fact("2024-05-01T08:30:00+02:00", "2024-05-01T09:00:00+02:00", 200, .watch),
+                ], 500.0
+            ),
+            (
+                "two overlapping samples of the winning class both count",
+                [
+                    fact("2024-05-01T10:00:00+02:00", "2024-05-01T11:00:00+02:00", 100, .watch),
+                    fact("2024-05-01T10:30:00+02:00", "2024-05-01T11:30:00+02:00", 100, .watch),
+                ], 200
+            ),
+            (
+                "a phone sample under 'other' samples wins; the other counts only outside it",
+                [
+                    fact("2024-05-01T12:00:00+02:00", "2024-05-01T13:00:00+02:00", 60, .other),
+                    fact("2024-05-01T12:00:00+02:00", "2024-05-01T12:30:00+02:00", 40, .phone),
+                ], 70
+            ),
+            (
+                "a zero-length sample counts where no better class covers it",
+                [fact("2024-05-01T12:00:00+02:00", "2024-05-01T12:00:00+02:00", 5, .phone)], 5
+            ),
+            (
+                "a zero-length phone sample under a watch sample counts nothing",
+                [
+                    fact("2024-05-01T08:30:00+02:00", "2024-05-01T09:00:00+02:00", 200, .watch),
+                    fact("2024-05-01T08:45:00+02:00", "2024-05-01T08:45:00+02:00", 5, .phone),
+                ], 200
+            ),
+            (
+                "a zero-length watch sample under a phone sample counts",
+                [
+                    fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 60, .phone),
+                    fact("2024-05-01T08:45:00+02:00", "2024-05-01T08:45:00+02:00", 5, .watch),
+                ], 65
+            ),
+            (
+                "a duplicate of the same sample counts twice: duplicates are the log's to refuse, not the merge's",
+                [
+                    fact("2024-05-01T10:00:00+02:00", "2024-05-01T11:00:00+02:00", 100, .phone),
+                    fact("2024-05-01T10:00:00+02:00", "2024-05-01T11:00:00+02:00", 100, .phone),
+                ], 200
+            ),
+        ] as [(String, [Fact], Double)])
     func cases(name: String, facts: [Fact], expected: Double) {
         #expect(ActivityPolicy.total(facts, day: may1)?.value == expected, "\(name)")
     }
@@ -63,9 +91,13 @@ struct ActivityPolicyTests {
 
     @Test("units: miles become metres, kilojoules kilocalories; an unknown unit is left out")
     func units() throws {
-        let mile = SampleFacts(healthType: "HKQuantityTypeIdentifierDistanceWalkingRunning", deviceClass: .phone, value: .number(1), unit: "mi", start: at("2024-05-01T08:00:00Z"), end: at("2024-05-01T08:10:00Z"))
+        let mile = SampleFacts(
+            healthType: "HKQuantityTypeIdentifierDistanceWalkingRunning", deviceClass: .phone, value: .number(1), unit: "mi",
+            start: at("2024-05-01T08:00:00Z"), end: at("2024-05-01T08:10:00Z"))
         #expect(try #require(Measure.reading(mile)).value == 1609.344)
-        let energy = SampleFacts(healthType: "HKQuantityTypeIdentifierActiveEnergyBurned", deviceClass: .watch, value: .number(418.4), unit: "kJ", start: at("2024-05-01T08:00:00Z"), end: at("2024-05-01T08:10:00Z"))
+        let energy = SampleFacts(
+            healthType: "HKQuantityTypeIdentifierActiveEnergyBurned", deviceClass: .watch, value: .number(418.4), unit: "kJ",
+            start: at("2024-05-01T08:00:00Z"), end: at("2024-05-01T08:10:00Z"))
         #expect(abs(try #require(Measure.reading(energy)).value - 100) < 1e-9)
         var odd = mile
         odd.unit = "furlong"
@@ -97,7 +129,10 @@ struct HeartRatePolicyTests {
 
     @Test("resting heart rate is the mean of the day's resting samples, or null")
     func resting() {
-        let facts = [fact("2024-05-01T07:00:00+02:00", "2024-05-01T07:01:00+02:00", 50, .watch), fact("2024-05-01T08:00:00+02:00", "2024-05-01T08:01:00+02:00", 53, .phone)]
+        let facts = [
+            fact("2024-05-01T07:00:00+02:00", "2024-05-01T07:01:00+02:00", 50, .watch),
+            fact("2024-05-01T08:00:00+02:00", "2024-05-01T08:01:00+02:00", 53, .phone),
+        ]
         #expect(HeartRatePolicy.resting(facts, day: may1) == 51.5)
         #expect(HeartRatePolicy.resting([], day: may1) == nil)
     }

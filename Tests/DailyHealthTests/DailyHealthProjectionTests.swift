@@ -10,11 +10,15 @@ struct DailyHealthProjectionTests {
     let projection = DailyHealthProjection(timeZone: TimeZone(identifier: "Europe/Paris")!)
 
     func event(_ sequence: UInt64, _ sample: SampleFacts, entity: UInt128 = 1) -> ProjectionEvent {
-        ProjectionEvent(sequence: sequence, recordedAt: sample.start, occurredAt: sample.start, entity: EntityReference(.sample, id: entity), content: .sample(sample))
+        ProjectionEvent(
+            sequence: sequence, recordedAt: sample.start, occurredAt: sample.start, entity: EntityReference(.sample, id: entity),
+            content: .sample(sample))
     }
 
     func steps(_ start: String, _ end: String, _ value: Double, version: Int? = nil) -> SampleFacts {
-        SampleFacts(healthType: "HKQuantityTypeIdentifierStepCount", deviceClass: .phone, value: .number(value), unit: "count", start: at(start), end: at(end), syncVersion: version)
+        SampleFacts(
+            healthType: "HKQuantityTypeIdentifierStepCount", deviceClass: .phone, value: .number(value), unit: "count", start: at(start),
+            end: at(end), syncVersion: version)
     }
 
     func records(_ rows: ProjectionRows<DailyHealthKey, DailyHealthRow>) throws -> [CivilDate: DailyRecord] {

@@ -15,16 +15,18 @@ struct SleepPolicyTests {
         #expect(window.upperBound == at("2024-05-02T18:00:00+02:00"))
     }
 
-    @Test("window edges: samples are clipped; one ending at the opening or starting at the close is outside", arguments: [
-        // Starts an hour before the window: only the hour inside counts.
-        (fact("2024-05-01T17:00:00+02:00", "2024-05-01T19:00:00+02:00", 0, .watch, .asleepCore), 3600 as Int?),
-        // Runs past the close: only the half hour before 18:00 counts.
-        (fact("2024-05-02T17:30:00+02:00", "2024-05-02T18:30:00+02:00", 0, .watch, .asleepCore), 1800),
-        // Ends exactly at the opening: not in the window.
-        (fact("2024-05-01T16:00:00+02:00", "2024-05-01T18:00:00+02:00", 0, .watch, .asleepCore), nil),
-        // Starts exactly at the close: it belongs to the next night.
-        (fact("2024-05-02T18:00:00+02:00", "2024-05-02T19:00:00+02:00", 0, .watch, .asleepCore), nil),
-    ])
+    @Test(
+        "window edges: samples are clipped; one ending at the opening or starting at the close is outside",
+        arguments: [
+            // Starts an hour before the window: only the hour inside counts.
+            (fact("2024-05-01T17:00:00+02:00", "2024-05-01T19:00:00+02:00", 0, .watch, .asleepCore), 3600 as Int?),
+            // Runs past the close: only the half hour before 18:00 counts.
+            (fact("2024-05-02T17:30:00+02:00", "2024-05-02T18:30:00+02:00", 0, .watch, .asleepCore), 1800),
+            // Ends exactly at the opening: not in the window.
+            (fact("2024-05-01T16:00:00+02:00", "2024-05-01T18:00:00+02:00", 0, .watch, .asleepCore), nil),
+            // Starts exactly at the close: it belongs to the next night.
+            (fact("2024-05-02T18:00:00+02:00", "2024-05-02T19:00:00+02:00", 0, .watch, .asleepCore), nil),
+        ])
     func edges(sample: Fact, core: Int?) {
         let summary = SleepPolicy.summary([sample], window: window)
         #expect(summary?.asleepCore == core)

@@ -17,43 +17,85 @@ struct SummaryActivityTests {
         }
     }
 
-    @Test("cases", arguments: [
-        // Edge cases first.
-        ("a day half covered by an export's sample and half only by buckets: the sample's half from the sample, the rest from the buckets",
-         [fact("2024-05-01T00:00:00+02:00", "2024-05-01T12:00:00+02:00", 6000, .watch)] + hours(0, 23, 500), 12000.0),
-        ("a bucket holding what a watch sample inside it holds adds nothing, though the sample covers a sixth of it",
-         [fact("2024-05-01T08:00:00+02:00", "2024-05-01T08:10:00+02:00", 1200, .watch),
-          fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 1200, .summary)], 1200),
-        ("a bucket holding more than the samples in it adds the difference (steps the export did not have yet)",
-         [fact("2024-05-01T08:00:00+02:00", "2024-05-01T08:30:00+02:00", 300, .watch),
-          fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 500, .summary)], 500),
-        ("a bucket holding less than the samples in it takes nothing away",
-         [fact("2024-05-01T08:00:00+02:00", "2024-05-01T08:30:00+02:00", 300, .watch),
-          fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 250, .summary)], 300),
-        ("a bucket alone counts whole",
-         [fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 600, .summary)], 600),
-        ("finer buckets first: a day bucket tops up its hours to its own total",
-         [fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 300, .summary),
-          fact("2024-05-01T09:00:00+02:00", "2024-05-01T10:00:00+02:00", 200, .summary),
-          fact("2024-05-01T00:00:00+02:00", "2024-05-02T00:00:00+02:00", 1000, .summary)], 1000),
-        ("two groupings of the same hour that agree count once",
-         [fact("2024-05-01T08:00:00+02:00", "2024-05-01T08:30:00+02:00", 100, .summary),
-          fact("2024-05-01T08:30:00+02:00", "2024-05-01T09:00:00+02:00", 150, .summary),
-          fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 250, .summary)], 250),
-        ("a day bucket over a day with a phone's sample: the sample, and the rest of the day from the bucket",
-         [fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 400, .phone),
-          fact("2024-05-01T00:00:00+02:00", "2024-05-02T00:00:00+02:00", 1000, .summary)], 1000),
-        ("a zero-length sample in a bucket is part of what the bucket already holds",
-         [fact("2024-05-01T08:15:00+02:00", "2024-05-01T08:15:00+02:00", 50, .phone),
-          fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 50, .summary)], 50),
-        ("a bucket across midnight counts its share of the day",
-         [fact("2024-05-01T23:00:00+02:00", "2024-05-02T01:00:00+02:00", 120, .summary)], 60),
-        ("a zero-length bucket counts where no device covers its instant",
-         [fact("2024-05-01T08:15:00+02:00", "2024-05-01T08:15:00+02:00", 7, .summary)], 7),
-        ("a zero-length bucket under a device's span counts nothing",
-         [fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 60, .other),
-          fact("2024-05-01T08:15:00+02:00", "2024-05-01T08:15:00+02:00", 7, .summary)], 60),
-    ] as [(String, [Fact], Double)])
+    @Test(
+        "cases",
+        arguments: [
+            // Edge cases first.
+            (
+                "a day half covered by an export's sample and half only by buckets: the sample's half from the sample, the rest from the buckets",
+                [fact("2024-05-01T00:00:00+02:00", "2024-05-01T12:00:00+02:00", 6000, .watch)] + hours(0, 23, 500), 12000.0
+            ),
+            (
+                "a bucket holding what a watch sample inside it holds adds nothing, though the sample covers a sixth of it",
+                [
+                    fact("2024-05-01T08:00:00+02:00", "2024-05-01T08:10:00+02:00", 1200, .watch),
+                    fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 1200, .summary),
+                ], 1200
+            ),
+            (
+                "a bucket holding more than the samples in it adds the difference (steps the export did not have yet)",
+                [
+                    fact("2024-05-01T08:00:00+02:00", "2024-05-01T08:30:00+02:00", 300, .watch),
+                    fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 500, .summary),
+                ], 500
+            ),
+            (
+                "a bucket holding less than the samples in it takes nothing away",
+                [
+                    fact("2024-05-01T08:00:00+02:00", "2024-05-01T08:30:00+02:00", 300, .watch),
+                    fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 250, .summary),
+                ], 300
+            ),
+            (
+                "a bucket alone counts whole",
+                [fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 600, .summary)], 600
+            ),
+            (
+                "finer buckets first: a day bucket tops up its hours to its own total",
+                [
+                    fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 300, .summary),
+                    fact("2024-05-01T09:00:00+02:00", "2024-05-01T10:00:00+02:00", 200, .summary),
+                    fact("2024-05-01T00:00:00+02:00", "2024-05-02T00:00:00+02:00", 1000, .summary),
+                ], 1000
+            ),
+            (
+                "two groupings of the same hour that agree count once",
+                [
+                    fact("2024-05-01T08:00:00+02:00", "2024-05-01T08:30:00+02:00", 100, .summary),
+                    fact("2024-05-01T08:30:00+02:00", "2024-05-01T09:00:00+02:00", 150, .summary),
+                    fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 250, .summary),
+                ], 250
+            ),
+            (
+                "a day bucket over a day with a phone's sample: the sample, and the rest of the day from the bucket",
+                [
+                    fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 400, .phone),
+                    fact("2024-05-01T00:00:00+02:00", "2024-05-02T00:00:00+02:00", 1000, .summary),
+                ], 1000
+            ),
+            (
+                "a zero-length sample in a bucket is part of what the bucket already holds",
+                [
+                    fact("2024-05-01T08:15:00+02:00", "2024-05-01T08:15:00+02:00", 50, .phone),
+                    fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 50, .summary),
+                ], 50
+            ),
+            (
+                "a bucket across midnight counts its share of the day",
+                [fact("2024-05-01T23:00:00+02:00", "2024-05-02T01:00:00+02:00", 120, .summary)], 60
+            ),
+            (
+                "a zero-length bucket counts where no device covers its instant",
+                [fact("2024-05-01T08:15:00+02:00", "2024-05-01T08:15:00+02:00", 7, .summary)], 7
+            ),
+            (
+                "a zero-length bucket under a device's span counts nothing",
+                [
+                    fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 60, .other),
+                    fact("2024-05-01T08:15:00+02:00", "2024-05-01T08:15:00+02:00", 7, .summary),
+                ], 60
+            ),
+        ] as [(String, [Fact], Double)])
     func cases(name: String, facts: [Fact], expected: Double) {
         #expect(ActivityPolicy.total(facts, day: may1)?.value == expected, "\(name)")
     }
@@ -61,10 +103,12 @@ struct SummaryActivityTests {
     @Test("provenance names `summary` only when a bucket added something")
     func provenance() throws {
         let watch = fact("2024-05-01T08:00:00+02:00", "2024-05-01T08:30:00+02:00", 300, .watch)
-        let covered = try #require(ActivityPolicy.total([watch, fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 300, .summary)], day: may1))
+        let covered = try #require(
+            ActivityPolicy.total([watch, fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 300, .summary)], day: may1))
         #expect(covered.classes == [.watch])
         #expect(covered.samplesUsed == 1)
-        let topped = try #require(ActivityPolicy.total([watch, fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 500, .summary)], day: may1))
+        let topped = try #require(
+            ActivityPolicy.total([watch, fact("2024-05-01T08:00:00+02:00", "2024-05-01T09:00:00+02:00", 500, .summary)], day: may1))
         #expect(topped.classes == [.watch, .summary])
         #expect(topped.samplesUsed == 2)
     }
@@ -100,7 +144,8 @@ struct SummaryHeartRateAndSleepTests {
             HeartRatePolicy.summary([summary("2024-05-01T08:00:00+02:00", 60), summary("2024-05-01T09:00:00+02:00", 70)], day: may1))
         #expect(alone == HeartRateSummary(average: 65, minimum: 60, maximum: 70, count: 2, source: .summary))
         let mixed = try #require(
-            HeartRatePolicy.summary([summary("2024-05-01T08:00:00+02:00", 60), fact("2024-05-01T12:00:00+02:00", "2024-05-01T12:00:00+02:00", 80, .phone)], day: may1))
+            HeartRatePolicy.summary(
+                [summary("2024-05-01T08:00:00+02:00", 60), fact("2024-05-01T12:00:00+02:00", "2024-05-01T12:00:00+02:00", 80, .phone)], day: may1))
         #expect(mixed == HeartRateSummary(average: 80, minimum: 80, maximum: 80, count: 1, source: .phone))
         // A device's sample on another day leaves this day's summaries alone.
         let otherDay = [summary("2024-05-01T08:00:00+02:00", 60), fact("2024-05-02T08:00:00+02:00", "2024-05-02T08:00:00+02:00", 90, .watch)]
@@ -110,7 +155,10 @@ struct SummaryHeartRateAndSleepTests {
     @Test("resting heart rate: summaries only on a day without another resting sample")
     func resting() {
         #expect(HeartRatePolicy.resting([summary("2024-05-01T00:00:00+02:00", 50)], day: may1) == 50)
-        #expect(HeartRatePolicy.resting([summary("2024-05-01T00:00:00+02:00", 50), fact("2024-05-01T07:00:00+02:00", "2024-05-01T07:00:00+02:00", 55, .watch)], day: may1) == 55)
+        #expect(
+            HeartRatePolicy.resting(
+                [summary("2024-05-01T00:00:00+02:00", 50), fact("2024-05-01T07:00:00+02:00", "2024-05-01T07:00:00+02:00", 55, .watch)], day: may1)
+                == 55)
     }
 
     @Test("sleep: a night of summaries alone has its stages, source summary")
@@ -122,7 +170,11 @@ struct SummaryHeartRateAndSleepTests {
             fact("2024-04-30T22:30:00+02:00", "2024-05-01T07:00:00+02:00", 0, .summary, .inBed),
         ]
         let sleep = try #require(SleepPolicy.summary(facts, window: night))
-        #expect(sleep == SleepSummary(inBed: 30600, asleepUnspecified: 0, asleepCore: 10800, asleepDeep: 3600, asleepREM: 0, awake: 0, asleep: 14400, source: .summary, samples: 4))
+        #expect(
+            sleep
+                == SleepSummary(
+                    inBed: 30600, asleepUnspecified: 0, asleepCore: 10800, asleepDeep: 3600, asleepREM: 0, awake: 0, asleep: 14400, source: .summary,
+                    samples: 4))
     }
 
     @Test("sleep: summaries with time in bed only give only time in bed")
@@ -132,7 +184,11 @@ struct SummaryHeartRateAndSleepTests {
             fact("2024-04-30T23:00:00+02:00", "2024-04-30T23:00:00+02:00", 0, .summary, .asleepCore),
         ]
         let sleep = try #require(SleepPolicy.summary(facts, window: night))
-        #expect(sleep == SleepSummary(inBed: 28800, asleepUnspecified: nil, asleepCore: nil, asleepDeep: nil, asleepREM: nil, awake: nil, asleep: nil, source: .summary, samples: 1))
+        #expect(
+            sleep
+                == SleepSummary(
+                    inBed: 28800, asleepUnspecified: nil, asleepCore: nil, asleepDeep: nil, asleepREM: nil, awake: nil, asleep: nil, source: .summary,
+                    samples: 1))
     }
 
     @Test("sleep: one sleep sample of a device's own in the window and the summaries count nothing")
@@ -143,10 +199,18 @@ struct SummaryHeartRateAndSleepTests {
         ]
         let watch = fact("2024-05-01T00:00:00+02:00", "2024-05-01T01:00:00+02:00", 0, .watch, .asleepREM)
         let withWatch = try #require(SleepPolicy.summary(summaries + [watch], window: night))
-        #expect(withWatch == SleepSummary(inBed: 0, asleepUnspecified: 0, asleepCore: 0, asleepDeep: 0, asleepREM: 3600, awake: 0, asleep: 3600, source: .watch, samples: 1))
+        #expect(
+            withWatch
+                == SleepSummary(
+                    inBed: 0, asleepUnspecified: 0, asleepCore: 0, asleepDeep: 0, asleepREM: 3600, awake: 0, asleep: 3600, source: .watch, samples: 1)
+        )
         let phone = fact("2024-04-30T23:30:00+02:00", "2024-05-01T06:30:00+02:00", 0, .phone, .inBed)
         let withPhone = try #require(SleepPolicy.summary(summaries + [phone], window: night))
-        #expect(withPhone == SleepSummary(inBed: 25200, asleepUnspecified: nil, asleepCore: nil, asleepDeep: nil, asleepREM: nil, awake: nil, asleep: nil, source: .other, samples: 1))
+        #expect(
+            withPhone
+                == SleepSummary(
+                    inBed: 25200, asleepUnspecified: nil, asleepCore: nil, asleepDeep: nil, asleepREM: nil, awake: nil, asleep: nil, source: .other,
+                    samples: 1))
         // A device's night in the window before leaves this one's summaries counting.
         let earlier = fact("2024-04-29T23:00:00+02:00", "2024-04-30T06:00:00+02:00", 0, .watch, .asleepCore)
         #expect(SleepPolicy.summary(summaries + [earlier], window: night)?.source == .summary)

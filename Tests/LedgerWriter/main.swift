@@ -19,7 +19,8 @@ do {
             let sample = SampleRecorded(
                 healthType: "HKQuantityTypeIdentifierStepCount", deviceClass: .watch, value: .number(Double(index)), unit: "count",
                 start: start, end: start, created: nil, sourceName: "writer \(prefix)", sourceVersion: nil, device: nil, metadata: [])
-            return PendingEvent(.sampleRecorded(sample), occurredAt: start, entity: EntityReference(.sample, id: identity), idempotencyKey: IdempotencyKey(identity))
+            return PendingEvent(
+                .sampleRecorded(sample), occurredAt: start, entity: EntityReference(.sample, id: identity), idempotencyKey: IdempotencyKey(identity))
         }
         try store.append(events, recordedAt: Timestamp(secondsSince1970: 1_700_000_000))
         written += events.count

@@ -6,16 +6,20 @@ import Testing
 
 @Suite("Point rules")
 struct PointRuleTests {
-    @Test("step tiers stack at 1,000, 5,000 and 10,000 steps", arguments: [
-        (nil as Double?, [PointRule]()), (999.9, []), (1000, [.steps1000]), (4999, [.steps1000]),
-        (5000, [.steps1000, .steps5000]), (10_000, [.steps1000, .steps5000, .steps10000]), (25_000, [.steps1000, .steps5000, .steps10000]),
-    ])
+    @Test(
+        "step tiers stack at 1,000, 5,000 and 10,000 steps",
+        arguments: [
+            (nil as Double?, [PointRule]()), (999.9, []), (1000, [.steps1000]), (4999, [.steps1000]),
+            (5000, [.steps1000, .steps5000]), (10_000, [.steps1000, .steps5000, .steps10000]), (25_000, [.steps1000, .steps5000, .steps10000]),
+        ])
     func stepTiers(steps: Double?, rules: [PointRule]) {
         #expect(PointAwardPolicy.stepRules(steps: steps) == rules)
         #expect(rules.reduce(0) { $0 + $1.points } == [0, 1, 3, 6][rules.count])
     }
 
-    @Test("the day's first and fifth journal entries earn points, the others none", arguments: [(1, PointRule.firstJournalEntry as PointRule?), (2, nil), (4, nil), (5, .fifthJournalEntry), (6, nil)])
+    @Test(
+        "the day's first and fifth journal entries earn points, the others none",
+        arguments: [(1, PointRule.firstJournalEntry as PointRule?), (2, nil), (4, nil), (5, .fifthJournalEntry), (6, nil)])
     func journal(ordinal: Int, rule: PointRule?) {
         #expect(PointAwardPolicy.journalRule(ordinal: ordinal) == rule)
     }
@@ -49,7 +53,8 @@ struct PointsProjectionTests {
     func event(_ sequence: UInt64, _ content: LedgerEvent) -> ProjectionEvent {
         ProjectionEvent(
             RecordedEvent(
-                sequence: sequence, recordedAt: Timestamp(secondsSince1970: Int64(sequence)), occurredAt: Timestamp(secondsSince1970: Int64(sequence)),
+                sequence: sequence, recordedAt: Timestamp(secondsSince1970: Int64(sequence)),
+                occurredAt: Timestamp(secondsSince1970: Int64(sequence)),
                 entity: .points, idempotencyKey: nil, storedSchemaVersion: 1, event: content))
     }
 

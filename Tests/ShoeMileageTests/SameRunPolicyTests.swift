@@ -49,10 +49,15 @@ struct SameRunPolicyTests {
         #expect(SameRunPolicy.sameRun(run, Self.workout(1, from: 0, to: 50)) == nil)
         let ride = Self.workout(3, "HKWorkoutActivityTypeCycling", from: 0, to: 50)
         #expect(SameRunPolicy.sameRun(ride, Self.workout(4, "HKWorkoutActivityTypeHandCycling", from: 0, to: 50)) != nil)
-        #expect(SameRunPolicy.sameRun(Self.workout(5, "HKWorkoutActivityTypeWalking", from: 0, to: 50), Self.workout(6, "HKWorkoutActivityTypeHiking", from: 5, to: 50)) != nil)
+        #expect(
+            SameRunPolicy.sameRun(
+                Self.workout(5, "HKWorkoutActivityTypeWalking", from: 0, to: 50), Self.workout(6, "HKWorkoutActivityTypeHiking", from: 5, to: 50))
+                != nil)
     }
 
-    @Test("the counted copy: a device's file, then Apple Health, Health Auto Export, an app, a GPX track; then the first recorded; one with a distance before one without")
+    @Test(
+        "the counted copy: a device's file, then Apple Health, Health Auto Export, an app, a GPX track; then the first recorded; one with a distance before one without"
+    )
     func counted() {
         let track = Self.workout(1, from: 0, to: 50, meters: 8800, recording: .gpxTrack, sequence: 1)
         let app = Self.workout(2, from: 0, to: 50, meters: 9100, recording: .app, sequence: 2)

@@ -89,7 +89,9 @@ struct DailyCommandTests {
             _ = try runProcess(stride, ["--ledger", ledger, "init", "--time-zone", "Europe/Paris"])
             #expect(try runProcess(stride, ["--ledger", ledger, "ingest", "--batch-size", "700", export]).status == 0)
             let incremental = try runProcess(stride, ["--ledger", ledger, "daily", "--json"]).standardOutput
-            let stats = try JSONSerialization.jsonObject(with: Data(try runProcess(stride, ["--ledger", ledger, "stats", "--json"]).standardOutput.utf8)) as? [String: Any]
+            let stats =
+                try JSONSerialization.jsonObject(with: Data(try runProcess(stride, ["--ledger", ledger, "stats", "--json"]).standardOutput.utf8))
+                as? [String: Any]
             let last = try #require(stats?["lastSequence"] as? Int)
             let replayed = try runProcess(stride, ["--ledger", ledger, "replay", "--until", String(last), "--json"])
             let replay = try #require(try JSONSerialization.jsonObject(with: Data(replayed.standardOutput.utf8)) as? [String: Any])

@@ -40,7 +40,8 @@ struct IngestCommandTests {
             #expect(missing.status == 1)
             #expect(missing.standardError.contains("nope.xml"))
             let ndjson = folder + "/s.ndjson"
-            try "{\"type\":\"HKQuantityTypeIdentifierStepCount\",\"start\":\"2024-05-01T08:00:00Z\",\"end\":\"2024-05-01T08:10:00Z\",\"value\":5}\n{oops\n"
+            try
+                "{\"type\":\"HKQuantityTypeIdentifierStepCount\",\"start\":\"2024-05-01T08:00:00Z\",\"end\":\"2024-05-01T08:10:00Z\",\"value\":5}\n{oops\n"
                 .write(toFile: ndjson, atomically: true, encoding: .utf8)
             let result = try runProcess(stride, ["--ledger", folder + "/ledger", "ingest", ndjson])
             #expect(result.status == 1)
@@ -53,7 +54,8 @@ struct IngestCommandTests {
     func healthAutoExport() throws {
         try withTemporaryDirectory { (folder: String) throws in
             let push = folder + "/push.json"
-            try #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"date": "2024-05-01 08:00:00 +0200", "qty": 1200, "source": "Watch"}]}]}}"#
+            try
+                #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"date": "2024-05-01 08:00:00 +0200", "qty": 1200, "source": "Watch"}]}]}}"#
                 .write(toFile: push, atomically: true, encoding: .utf8)
             let first = try runProcess(stride, ["--ledger", folder + "/ledger", "ingest", "--json", "--grouping", "Hours", push])
             #expect(first.status == 0)
@@ -69,7 +71,8 @@ struct IngestCommandTests {
         }
     }
 
-    @Test("killed at random moments, an ingest leaves a ledger verify accepts, and a re-run ends where an uninterrupted run does",
+    @Test(
+        "killed at random moments, an ingest leaves a ledger verify accepts, and a re-run ends where an uninterrupted run does",
         arguments: [0.15, 0.4, 0.8])
     func killed(after delay: Double) throws {
         try withTemporaryDirectory { (folder: String) throws in

@@ -8,7 +8,8 @@ struct IngestSummaryTests {
     let stride = builtExecutable("stride")
 
     static func record(_ value: Int, children: String = "") -> String {
-        let open = " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Phone\" unit=\"count\" startDate=\"2024-05-01 08:00:00 +0200\" endDate=\"2024-05-01 08:10:00 +0200\" value=\"\(value)\""
+        let open =
+            " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Phone\" unit=\"count\" startDate=\"2024-05-01 08:00:00 +0200\" endDate=\"2024-05-01 08:10:00 +0200\" value=\"\(value)\""
         return children.isEmpty ? open + "/>" : open + ">\n" + children + "\n </Record>"
     }
 
@@ -44,12 +45,15 @@ struct IngestSummaryTests {
     func absurdSpan() throws {
         try withTemporaryDirectory { (folder: String) throws in
             let file = folder + "/absurd.ndjson"
-            try #"{"type":"HKCategoryTypeIdentifierSleepAnalysis","start":"0001-01-01T00:00:00Z","end":"9999-12-31T23:59:59Z","value":"HKCategoryValueSleepAnalysisInBed"}"#
+            try
+                #"{"type":"HKCategoryTypeIdentifierSleepAnalysis","start":"0001-01-01T00:00:00Z","end":"9999-12-31T23:59:59Z","value":"HKCategoryValueSleepAnalysisInBed"}"#
                 .write(toFile: file, atomically: true, encoding: .utf8)
             let text = try runProcess(stride, ["--ledger", folder + "/a", "ingest", file])
             #expect(text.status == 0)
             #expect(text.standardOutput.contains("1 new event"))
-            #expect(text.standardOutput.contains("Kept but left out of figures: 1 — it spans more than 48 hours, too long for HKCategoryTypeIdentifierSleepAnalysis"))
+            #expect(
+                text.standardOutput.contains(
+                    "Kept but left out of figures: 1 — it spans more than 48 hours, too long for HKCategoryTypeIdentifierSleepAnalysis"))
             let daily = try runProcess(stride, ["--ledger", folder + "/a", "daily", "--json"])
             #expect(daily.standardOutput.contains("\"days\":[]"))
         }

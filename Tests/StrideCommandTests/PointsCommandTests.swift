@@ -32,7 +32,10 @@ struct PointsCommandTests {
                 processes.forEach { $0.0.waitUntilExit() }
                 let statuses = processes.map(\.0.terminationStatus).sorted()
                 #expect(statuses == [0, 1], "round \(round)")
-                let refusal = processes.first { $0.0.terminationStatus == 1 }.map { String(decoding: $0.1.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) } ?? ""
+                let refusal =
+                    processes.first { $0.0.terminationStatus == 1 }.map {
+                        String(decoding: $0.1.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                    } ?? ""
                 #expect(refusal.contains("overdraw"))
                 #expect(try balance(ledger) == 2)
             }

@@ -35,10 +35,15 @@ struct ShoeCommandTests {
             let ledger = folder + "/ledger"
             _ = try run(ledger, "init", "--time-zone", "Europe/Paris")
             #expect(try run(ledger, "ingest", try history(in: folder)).status == 0)
-            #expect(try run(ledger, "shoes", "add", "Pegasus 40", "--brand", "Nike", "--start-km", "10", "--goal-km", "20", "--at", "2024-05-02T00:00:00+02:00").status == 0)
+            #expect(
+                try run(
+                    ledger, "shoes", "add", "Pegasus 40", "--brand", "Nike", "--start-km", "10", "--goal-km", "20", "--at",
+                    "2024-05-02T00:00:00+02:00"
+                ).status == 0)
             #expect(try run(ledger, "shoes", "default", "PEGASUS 40", "--at", "2024-05-02T00:00:00+02:00").status == 0)
             let newRun = folder + "/new.ndjson"
-            try #"{"activity":"HKWorkoutActivityTypeRunning","start":"2024-05-03T07:00:00+02:00","end":"2024-05-03T07:40:00+02:00","distance":10.5,"distanceUnit":"km","id":"new-run"}"#
+            try
+                #"{"activity":"HKWorkoutActivityTypeRunning","start":"2024-05-03T07:00:00+02:00","end":"2024-05-03T07:40:00+02:00","distance":10.5,"distanceUnit":"km","id":"new-run"}"#
                 .write(toFile: newRun, atomically: true, encoding: .utf8)
             let ingest = try run(ledger, "ingest", newRun)
             #expect(ingest.standardOutput.contains("1 new run assigned to the default shoe"))
@@ -53,25 +58,28 @@ struct ShoeCommandTests {
             #expect(entries.map { $0["kind"] as? String ?? "" } == ["registered", "assigned (auto)"])
             #expect(entries.last?["runningTotal"] as? Double == explain["kilometers"] as? Double)
             let notes = try #require(try json(ledger, "notifications")["notifications"] as? [[String: Any]])
-            #expect(notes.map { $0["text"] as? String ?? "" } == [
-                "5.02 km run — choose a shoe", "10.50 km run — assigned to Pegasus 40",
-                "Pegasus 40 reached its 20.00 km goal (20.50 km): time for a new pair",
-            ])
+            #expect(
+                notes.map { $0["text"] as? String ?? "" } == [
+                    "5.02 km run — choose a shoe", "10.50 km run — assigned to Pegasus 40",
+                    "Pegasus 40 reached its 20.00 km goal (20.50 km): time for a new pair",
+                ])
             let asOf = try #require(try json(ledger, "mileage", "--as-of", "2024-05-02T12:00:00+02:00")["shoes"] as? [[String: Any]])
             #expect(asOf.first?["kilometers"] as? Double == 10)
         }
     }
 
-    @Test("refused commands say why and append nothing", arguments: [
-        (["assign", "00", "Pegasus 40"], "no workout"),
-        (["assign", "@RUN", "Novablast"], "no shoe"),
-        (["assign", "@RIDE", "Pegasus 40"], "not a run"),
-        (["assign", "@RUN", "Retired One"], "retired"),
-        (["shoes", "add", "pegasus 40"], "already on the rack"),
-        (["unassign", "@RUN"], "on no shoe"),
-        (["shoes", "default", "Retired One"], "retired"),
-        (["assign", "", "Pegasus 40"], "no workout"),
-    ])
+    @Test(
+        "refused commands say why and append nothing",
+        arguments: [
+            (["assign", "00", "Pegasus 40"], "no workout"),
+            (["assign", "@RUN", "Novablast"], "no shoe"),
+            (["assign", "@RIDE", "Pegasus 40"], "not a run"),
+            (["assign", "@RUN", "Retired One"], "retired"),
+            (["shoes", "add", "pegasus 40"], "already on the rack"),
+            (["unassign", "@RUN"], "on no shoe"),
+            (["shoes", "default", "Retired One"], "retired"),
+            (["assign", "", "Pegasus 40"], "no workout"),
+        ])
     func refusals(arguments: [String], expected: String) throws {
         try withTemporaryDirectory { (folder: String) throws in
             let ledger = folder + "/ledger"
@@ -97,7 +105,9 @@ struct ShoeCommandTests {
         try withTemporaryDirectory { (folder: String) throws in
             let ledger = folder + "/ledger"
             _ = try run(ledger, "init", "--time-zone", "UTC")
-            let lines = (1...40).map { #"{"activity":"HKWorkoutActivityTypeRunning","start":"2024-05-\#(String(format: "%02d", $0 % 28 + 1))T07:00:00Z","end":"2024-05-\#(String(format: "%02d", $0 % 28 + 1))T07:30:00Z","distance":5,"id":"r\#($0)"}"# }
+            let lines = (1...40).map {
+                #"{"activity":"HKWorkoutActivityTypeRunning","start":"2024-05-\#(String(format: "%02d", $0 % 28 + 1))T07:00:00Z","end":"2024-05-\#(String(format: "%02d", $0 % 28 + 1))T07:30:00Z","distance":5,"id":"r\#($0)"}"#
+            }
             try lines.joined(separator: "\n").write(toFile: folder + "/runs.ndjson", atomically: true, encoding: .utf8)
             _ = try run(ledger, "ingest", folder + "/runs.ndjson")
             _ = try run(ledger, "shoes", "add", "Novablast")

@@ -28,7 +28,9 @@ struct TokenCommandTests {
             let hash = Hex.string(AccessTokenHash(of: token).bytes)
 
             let list = try run(ledger, ["tokens", "list", "--json"])
-            #expect(list.standardOutput == #"{"tokens":[{"name":"marie-iphone","addedAt":"2024-06-01T14:00:00+02:00","isRevoked":false,"revokedAt":null}]}"# + "\n")
+            #expect(
+                list.standardOutput
+                    == #"{"tokens":[{"name":"marie-iphone","addedAt":"2024-06-01T14:00:00+02:00","isRevoked":false,"revokedAt":null}]}"# + "\n")
             let table = try run(ledger, ["tokens", "list"]).standardOutput
             #expect(table.contains("marie-iphone") && table.contains("active"))
             let log = try run(ledger, ["log", "--json"]).standardOutput + (try run(ledger, ["log"]).standardOutput)
@@ -54,14 +56,19 @@ struct TokenCommandTests {
             #expect(second.status == 0)
             #expect(second.standardOutput.trimmingCharacters(in: .newlines) != token)
             let after = try run(ledger, ["tokens", "list", "--json"]).standardOutput
-            #expect(after == #"{"tokens":[{"name":"marie-iphone","addedAt":"2024-06-01T14:00:00+02:00","isRevoked":true,"revokedAt":"2024-06-01T14:00:00+02:00"},{"name":"marie-iphone","addedAt":"2024-06-01T14:00:00+02:00","isRevoked":false,"revokedAt":null}]}"# + "\n")
+            #expect(
+                after
+                    == #"{"tokens":[{"name":"marie-iphone","addedAt":"2024-06-01T14:00:00+02:00","isRevoked":true,"revokedAt":"2024-06-01T14:00:00+02:00"},{"name":"marie-iphone","addedAt":"2024-06-01T14:00:00+02:00","isRevoked":false,"revokedAt":null}]}"#
+                    + "\n")
             #expect(try run(ledger, ["verify"]).status == 0)
         }
     }
 
-    @Test("a name that is no device name is refused with a sentence, and nothing is printed on stdout", arguments: [
-        "marie iphone", "", "émile", String(repeating: "a", count: 65),
-    ])
+    @Test(
+        "a name that is no device name is refused with a sentence, and nothing is printed on stdout",
+        arguments: [
+            "marie iphone", "", "émile", String(repeating: "a", count: 65),
+        ])
     func badNames(name: String) throws {
         try withTemporaryDirectory { folder in
             let result = try run(folder + "/ledger", ["tokens", "add", name])
@@ -77,9 +84,12 @@ struct TokenCommandTests {
             let path = folder + "/ledger"
             let now = try #require(ISO8601.parse("2024-06-01T12:00:00Z"))
             let ledger = try Ledger.create(at: path, timeZone: "Europe/Paris", clock: FixedClock(now))
-            let run1 = #"{"activity":"HKWorkoutActivityTypeRunning","start":"2024-05-09T07:00:00+02:00","end":"2024-05-09T07:30:00+02:00","distance":5,"distanceUnit":"km","id":"run-1"}"#
+            let run1 =
+                #"{"activity":"HKWorkoutActivityTypeRunning","start":"2024-05-09T07:00:00+02:00","end":"2024-05-09T07:30:00+02:00","distance":5,"distanceUnit":"km","id":"run-1"}"#
             try run1.write(toFile: folder + "/run.ndjson", atomically: true, encoding: .utf8)
-            try ledger.registerShoe(name: "Pegasus", brand: nil, startKilometers: 0, goalKilometers: nil, makeDefault: true, at: ISO8601.parse("2024-05-01T08:00:00+02:00"))
+            try ledger.registerShoe(
+                name: "Pegasus", brand: nil, startKilometers: 0, goalKilometers: nil, makeDefault: true,
+                at: ISO8601.parse("2024-05-01T08:00:00+02:00"))
             _ = try ledger.ingest(file: folder + "/run.ndjson", options: IngestOptions(sentBy: "marie-iphone"))
             _ = try ledger.checkIn(at: nil, sentBy: "marie-iphone")
 
@@ -88,16 +98,21 @@ struct TokenCommandTests {
                 (try JSONSerialization.jsonObject(with: Data(explain.utf8)) as? [String: Any])?["entries"] as? [[String: Any]])
             #expect(entries.map { $0["via"] as? String } == [nil, "marie-iphone"])
             #expect(explain.contains(#""detail":"registered with 0.00 km already run"}"#))
-            #expect(try run(path, ["mileage", "explain", "Pegasus"]).standardOutput.contains("(5.0 km, from the reported by the app), via marie-iphone"))
+            #expect(
+                try run(path, ["mileage", "explain", "Pegasus"]).standardOutput.contains("(5.0 km, from the reported by the app), via marie-iphone"))
 
             let history = try run(path, ["points", "history", "--json"]).standardOutput
-            #expect(history.contains(#""rule":"dailyCheckIn","points":1,"day":"2024-06-01","at":"2024-06-01T14:00:00+02:00","reason":null,"via":"marie-iphone"}"#))
+            #expect(
+                history.contains(
+                    #""rule":"dailyCheckIn","points":1,"day":"2024-06-01","at":"2024-06-01T14:00:00+02:00","reason":null,"via":"marie-iphone"}"#))
             #expect(history.contains(#""rule":"firstUse","points":10,"day":"2024-06-01","at":"2024-06-01T14:00:00+02:00","reason":null}"#))
             #expect(try run(path, ["points", "history"]).standardOutput.contains("via marie-iphone"))
 
             let log = try run(path, ["log", "--type", "workout.assigned", "--json"]).standardOutput
             #expect(log.contains(#""payload":{"shoe":"#) && log.contains(#""assignedBy":"auto","sentBy":"marie-iphone"}"#))
-            #expect(try run(path, ["log", "--type", "checkin.recorded"]).standardOutput.contains(#"{"day":"2024-06-01","sentBy":"marie-iphone"}, via marie-iphone"#))
+            #expect(
+                try run(path, ["log", "--type", "checkin.recorded"]).standardOutput.contains(
+                    #"{"day":"2024-06-01","sentBy":"marie-iphone"}, via marie-iphone"#))
         }
     }
 }

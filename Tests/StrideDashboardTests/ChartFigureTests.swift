@@ -50,7 +50,9 @@ struct ChartFigureTests {
             let segments = chart.elements("rect", matching: ["data-day": "2024-05-07"])
             let drawn = Dictionary(segments.map { ($0["data-series"] ?? "", $0.number("height")) }, uniquingKeysWith: +)
             // The axis is drawn in hours; its scale attributes, like the record, in seconds.
-            for (series, seconds) in [("deep", watchNight.asleepDeep), ("core", watchNight.asleepCore), ("rem", watchNight.asleepREM), ("awake", watchNight.awake)] {
+            for (series, seconds) in [
+                ("deep", watchNight.asleepDeep), ("core", watchNight.asleepCore), ("rem", watchNight.asleepREM), ("awake", watchNight.awake),
+            ] {
                 #expect(abs(chart.value(ofHeight: drawn[series] ?? 0) - Double(seconds ?? 0)) < 60, "\(series)")
             }
             // Hand-computed: deep 02:15–03:45 is 1.5 h; core 3 h + 50 min; awake 15 min.

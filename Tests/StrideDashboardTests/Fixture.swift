@@ -34,7 +34,8 @@ enum Fixture {
         let file = folder + "/samples.ndjson"
         try lines.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
         _ = try ledger.ingest(file: file)
-        let moved = try ledger.workouts(from: CivilDate(year: 2024, month: 5, day: 8), through: CivilDate(year: 2024, month: 5, day: 8), unassignedOnly: false)
+        let moved = try ledger.workouts(
+            from: CivilDate(year: 2024, month: 5, day: 8), through: CivilDate(year: 2024, month: 5, day: 8), unassignedOnly: false)
         if let run = moved.first {
             try ledger.assign(workout: Ledger.workoutID(run.id), to: "Novablast", at: instant("2024-05-08T20:00:00+02:00"), sentBy: device)
         }
@@ -50,7 +51,8 @@ enum Fixture {
 
     private static func sample(_ type: String, _ start: String, _ end: String, _ value: String, unit: String?, device: String) -> String {
         let unitField = unit.map { #","unit":"\#($0)""# } ?? ""
-        return #"{"type":"\#(type)","start":"\#(start)","end":"\#(end)","value":\#(value)\#(unitField),"source":"Fixture \#(device)","device":"\#(device)"}"#
+        return
+            #"{"type":"\#(type)","start":"\#(start)","end":"\#(end)","value":\#(value)\#(unitField),"source":"Fixture \#(device)","device":"\#(device)"}"#
     }
 
     private static func sleep(_ stage: String, _ start: String, _ end: String, device: String) -> String {

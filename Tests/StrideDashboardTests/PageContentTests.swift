@@ -26,7 +26,9 @@ struct PageContentTests {
             let shoes = try Dashboard.render(page: .shoes, ledger: ledger, context: Self.context)
             #expect(shoes.contains("Pegasus &lt;40&gt; &amp; &quot;Co&quot;"))
             let points = try Dashboard.render(page: .points, ledger: ledger, context: Self.context)
-            #expect(points.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; ran in the rain") || points.contains("&lt;script&gt;alert('x')&lt;/script&gt; ran in the rain"))
+            #expect(
+                points.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; ran in the rain")
+                    || points.contains("&lt;script&gt;alert('x')&lt;/script&gt; ran in the rain"))
         }
     }
 
@@ -79,7 +81,8 @@ struct PageContentTests {
             // The first-use award is the one figure an empty ledger has: its chart draws it.
             let points = try Dashboard.render(page: .points, ledger: ledger, context: Self.context)
             let chart = try #require(DrawnChart(in: points, figure: "points-balance"))
-            #expect(!chart.elements("circle").isEmpty || !chart.elements("rect", matching: [:]).filter { $0["class"]?.contains("bar") == true }.isEmpty)
+            #expect(
+                !chart.elements("circle").isEmpty || !chart.elements("rect", matching: [:]).filter { $0["class"]?.contains("bar") == true }.isEmpty)
         }
     }
 

@@ -4,9 +4,11 @@ import Testing
 
 @Suite("Binary payload encoding")
 struct BinaryCodingTests {
-    @Test("varints round-trip and stay short for small values", arguments: [
-        (UInt64(0), 1), (127, 1), (128, 2), (16_383, 2), (16_384, 3), (UInt64.max, 10),
-    ])
+    @Test(
+        "varints round-trip and stay short for small values",
+        arguments: [
+            (UInt64(0), 1), (127, 1), (128, 2), (16_383, 2), (16_384, 3), (UInt64.max, 10),
+        ])
     func varints(value: UInt64, expectedBytes: Int) throws {
         var writer = BinaryWriter()
         writer.write(varint: value)
@@ -47,10 +49,12 @@ struct BinaryCodingTests {
         #expect(writer.count == 0 && writer.bytes.isEmpty)
     }
 
-    @Test("byte keys sort as LMDB sorts them: byte by byte, a prefix first", arguments: [
-        ([UInt8](), [UInt8](), false), ([], [0], true), ([0], [], false), ([1, 2], [1, 2], false), ([1, 2], [1, 2, 0], true),
-        ([1, 3], [1, 2, 9], false), ([0x7F], [0x80], true), ([0xFF, 0], [0xFF, 0, 0], true),
-    ])
+    @Test(
+        "byte keys sort as LMDB sorts them: byte by byte, a prefix first",
+        arguments: [
+            ([UInt8](), [UInt8](), false), ([], [0], true), ([0], [], false), ([1, 2], [1, 2], false), ([1, 2], [1, 2, 0], true),
+            ([1, 3], [1, 2, 9], false), ([0x7F], [0x80], true), ([0xFF, 0], [0xFF, 0, 0], true),
+        ])
     func keyOrder(left: [UInt8], right: [UInt8], before: Bool) {
         #expect(left.sortsBefore(right) == before)
         #expect(left.sortsBefore(right) == left.lexicographicallyPrecedes(right))
@@ -114,14 +118,16 @@ struct BinaryCodingTests {
 
 @Suite("The health-type catalog")
 struct HealthTypeCatalogTests {
-    @Test("the named codes are the codes of their identifiers, and every listed identifier finds its own code", arguments: [
-        ("HKQuantityTypeIdentifierHeartRate", HealthTypeCatalog.heartRate),
-        ("HKQuantityTypeIdentifierStepCount", HealthTypeCatalog.stepCount),
-        ("HKQuantityTypeIdentifierDistanceWalkingRunning", HealthTypeCatalog.distanceWalkingRunning),
-        ("HKQuantityTypeIdentifierActiveEnergyBurned", HealthTypeCatalog.activeEnergyBurned),
-        ("HKQuantityTypeIdentifierRestingHeartRate", HealthTypeCatalog.restingHeartRate),
-        ("HKCategoryTypeIdentifierSleepAnalysis", HealthTypeCatalog.sleepAnalysis),
-    ])
+    @Test(
+        "the named codes are the codes of their identifiers, and every listed identifier finds its own code",
+        arguments: [
+            ("HKQuantityTypeIdentifierHeartRate", HealthTypeCatalog.heartRate),
+            ("HKQuantityTypeIdentifierStepCount", HealthTypeCatalog.stepCount),
+            ("HKQuantityTypeIdentifierDistanceWalkingRunning", HealthTypeCatalog.distanceWalkingRunning),
+            ("HKQuantityTypeIdentifierActiveEnergyBurned", HealthTypeCatalog.activeEnergyBurned),
+            ("HKQuantityTypeIdentifierRestingHeartRate", HealthTypeCatalog.restingHeartRate),
+            ("HKCategoryTypeIdentifierSleepAnalysis", HealthTypeCatalog.sleepAnalysis),
+        ])
     func namedCodes(identifier: String, code: UInt64) {
         #expect(HealthTypeCatalog.code(of: identifier) == code)
         #expect(HealthTypeCatalog.identifier(code: code) == identifier)
@@ -140,10 +146,12 @@ struct HealthTypeCatalogTests {
         #expect(!HealthTypeCatalog.isQuantity(code: 0))
     }
 
-    @Test("a sample carries its type's code when made, renamed and read back, listed or not", arguments: [
-        ("HKQuantityTypeIdentifierHeartRate", HealthTypeCatalog.heartRate),
-        ("HKQuantityTypeIdentifierSomethingNew", 0),
-    ])
+    @Test(
+        "a sample carries its type's code when made, renamed and read back, listed or not",
+        arguments: [
+            ("HKQuantityTypeIdentifierHeartRate", HealthTypeCatalog.heartRate),
+            ("HKQuantityTypeIdentifierSomethingNew", 0),
+        ])
     func sampleCode(identifier: String, code: UInt64) throws {
         var sample = SampleRecorded(
             healthType: "HKQuantityTypeIdentifierStepCount", deviceClass: .watch, value: .number(1), unit: "count",

@@ -11,12 +11,14 @@ struct EnvelopeTests {
             unit: "count", start: start, end: start.adding(milliseconds: 60_000), created: nil, sourceName: "iPhone",
             sourceVersion: "17.1", device: nil, metadata: [MetadataEntry(key: "HKMetadataKeySyncVersion", value: "1")])
         let identity = SampleIdentity.make(start: start, hash: UInt64(index))
-        return PendingEvent(.sampleRecorded(payload), occurredAt: start, entity: EntityReference(.sample, id: identity), idempotencyKey: IdempotencyKey(identity))
+        return PendingEvent(
+            .sampleRecorded(payload), occurredAt: start, entity: EntityReference(.sample, id: identity), idempotencyKey: IdempotencyKey(identity))
     }
 
     static func written(_ pending: PendingEvent, previous: ChainHash = .genesis) -> ([UInt8], ChainHash) {
         var writer = BinaryWriter()
-        let result = Envelope.write(pending, sequence: 7, recordedAt: Timestamp(secondsSince1970: 5), previous: previous, into: &writer, hasher: SHA256Hasher())
+        let result = Envelope.write(
+            pending, sequence: 7, recordedAt: Timestamp(secondsSince1970: 5), previous: previous, into: &writer, hasher: SHA256Hasher())
         return (writer.bytes, result.hash)
     }
 
@@ -41,8 +43,9 @@ struct EnvelopeTests {
         #expect(checked.chainHash == hash)
     }
 
-    @Test("a projection's reading of a sample gives the same facts as decoding it whole",
-          arguments: [SampleValue.number(12.5), .text("HKCategoryValueSleepAnalysisAsleepCore"), .absent], [false, true])
+    @Test(
+        "a projection's reading of a sample gives the same facts as decoding it whole",
+        arguments: [SampleValue.number(12.5), .text("HKCategoryValueSleepAnalysisAsleepCore"), .absent], [false, true])
     func projectionReading(value: SampleValue, isSyncIdentified: Bool) throws {
         let start = Timestamp(secondsSince1970: 1_700_000_000)
         let sample = SampleRecorded(

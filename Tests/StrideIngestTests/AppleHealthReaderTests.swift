@@ -9,9 +9,12 @@ import Testing
 struct AppleHealthReaderTests {
     static let watchDevice = "&lt;&lt;HKDevice: 0x1&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1&gt;"
 
-    static func record(type: String = "HKQuantityTypeIdentifierStepCount", value: String = "120", offset: String = "+0200",
-        start: String = "2024-05-01 08:00:00", end: String = "2024-05-01 08:10:00", extra: String = "", children: String = "") -> String {
-        let open = " <Record type=\"\(type)\" sourceName=\"Phone\" sourceVersion=\"17.1\" unit=\"count\" creationDate=\"\(end) \(offset)\" startDate=\"\(start) \(offset)\" endDate=\"\(end) \(offset)\" value=\"\(value)\"\(extra)"
+    static func record(
+        type: String = "HKQuantityTypeIdentifierStepCount", value: String = "120", offset: String = "+0200",
+        start: String = "2024-05-01 08:00:00", end: String = "2024-05-01 08:10:00", extra: String = "", children: String = ""
+    ) -> String {
+        let open =
+            " <Record type=\"\(type)\" sourceName=\"Phone\" sourceVersion=\"17.1\" unit=\"count\" creationDate=\"\(end) \(offset)\" startDate=\"\(start) \(offset)\" endDate=\"\(end) \(offset)\" value=\"\(value)\"\(extra)"
         return children.isEmpty ? open + "/>" : open + ">\n" + children + "\n </Record>"
     }
 
@@ -20,7 +23,8 @@ struct AppleHealthReaderTests {
         try withTemporaryDirectory { (folder: String) throws in
             let summer = try read(try write(export(Self.record()), named: "a.xml", in: folder))
             // 08:00 +0200 is 07:00 +0100: the same instant, as a later export would print it.
-            let winter = try read(try write(export(Self.record(offset: "+0100", start: "2024-05-01 07:00:00", end: "2024-05-01 07:10:00")), named: "b.xml", in: folder))
+            let winter = try read(
+                try write(export(Self.record(offset: "+0100", start: "2024-05-01 07:00:00", end: "2024-05-01 07:10:00")), named: "b.xml", in: folder))
             let otherVersion = try read(try write(export(Self.record().replacingOccurrences(of: "17.1", with: "17.2")), named: "c.xml", in: folder))
             #expect(summer.events[0].idempotencyKey == winter.events[0].idempotencyKey)
             #expect(summer.samples[0].start == winter.samples[0].start)
@@ -77,7 +81,11 @@ struct AppleHealthReaderTests {
             let b = try read(try write(export(Self.record(value: "2", children: external)), named: "b.xml", in: folder))
             #expect(a.events[0].idempotencyKey == b.events[0].idempotencyKey)
             func sync(_ version: String, _ value: String) -> String {
-                Self.record(value: value, children: "  <MetadataEntry key=\"HKMetadataKeySyncIdentifier\" value=\"S-1\"/>\n  <MetadataEntry key=\"HKMetadataKeySyncVersion\" value=\"\(version)\"/>")
+                Self.record(
+                    value: value,
+                    children:
+                        "  <MetadataEntry key=\"HKMetadataKeySyncIdentifier\" value=\"S-1\"/>\n  <MetadataEntry key=\"HKMetadataKeySyncVersion\" value=\"\(version)\"/>"
+                )
             }
             let first = try read(try write(export(sync("1", "10")), named: "c.xml", in: folder))
             let second = try read(try write(export(sync("2", "12")), named: "d.xml", in: folder))
@@ -89,7 +97,10 @@ struct AppleHealthReaderTests {
     @Test("records inside a Correlation are skipped: they repeat top-level ones")
     func correlations() throws {
         try withTemporaryDirectory { (folder: String) throws in
-            let body = Self.record() + "\n <Correlation type=\"HKCorrelationTypeIdentifierBloodPressure\" sourceName=\"Phone\" creationDate=\"2024-05-01 08:00:00 +0200\" startDate=\"2024-05-01 08:00:00 +0200\" endDate=\"2024-05-01 08:00:00 +0200\">\n" + Self.record(value: "7") + "\n </Correlation>"
+            let body =
+                Self.record()
+                + "\n <Correlation type=\"HKCorrelationTypeIdentifierBloodPressure\" sourceName=\"Phone\" creationDate=\"2024-05-01 08:00:00 +0200\" startDate=\"2024-05-01 08:00:00 +0200\" endDate=\"2024-05-01 08:00:00 +0200\">\n"
+                + Self.record(value: "7") + "\n </Correlation>"
             let result = try read(try write(export(body), named: "a.xml", in: folder))
             #expect(result.samples.count == 1)
             #expect(result.result.counts.nestedRecordsSkipped == 1)
@@ -110,16 +121,22 @@ struct AppleHealthReaderTests {
         }
     }
 
-    @Test("workout distance: statistics first, attributes next, a WorkoutActivity's statistics never added again",
+    @Test(
+        "workout distance: statistics first, attributes next, a WorkoutActivity's statistics never added again",
         arguments: [
-            ("<WorkoutStatistics type=\"HKQuantityTypeIdentifierDistanceWalkingRunning\" startDate=\"2024-05-01 07:00:00 +0200\" endDate=\"2024-05-01 07:30:00 +0200\" sum=\"5.02\" unit=\"km\"/>", 5020.0, DistanceSource.statistics),
+            (
+                "<WorkoutStatistics type=\"HKQuantityTypeIdentifierDistanceWalkingRunning\" startDate=\"2024-05-01 07:00:00 +0200\" endDate=\"2024-05-01 07:30:00 +0200\" sum=\"5.02\" unit=\"km\"/>",
+                5020.0, DistanceSource.statistics
+            ),
             ("", 3218.688, DistanceSource.attributes),
         ])
     func workoutDistance(statistics: String, metres: Double, source: DistanceSource) throws {
         try withTemporaryDirectory { (folder: String) throws in
-            let activity = "<WorkoutActivity uuid=\"1\" startDate=\"2024-05-01 07:00:00 +0200\" endDate=\"2024-05-01 07:30:00 +0200\"><WorkoutStatistics type=\"HKQuantityTypeIdentifierDistanceWalkingRunning\" startDate=\"2024-05-01 07:00:00 +0200\" endDate=\"2024-05-01 07:30:00 +0200\" sum=\"9.99\" unit=\"km\"/></WorkoutActivity>"
+            let activity =
+                "<WorkoutActivity uuid=\"1\" startDate=\"2024-05-01 07:00:00 +0200\" endDate=\"2024-05-01 07:30:00 +0200\"><WorkoutStatistics type=\"HKQuantityTypeIdentifierDistanceWalkingRunning\" startDate=\"2024-05-01 07:00:00 +0200\" endDate=\"2024-05-01 07:30:00 +0200\" sum=\"9.99\" unit=\"km\"/></WorkoutActivity>"
             let attributes = statistics.isEmpty ? " totalDistance=\"2\" totalDistanceUnit=\"mi\"" : ""
-            let body = " <Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" duration=\"30\" durationUnit=\"min\"\(attributes) totalEnergyBurned=\"1000\" totalEnergyBurnedUnit=\"kJ\" sourceName=\"Watch\" device=\"\(Self.watchDevice)\" creationDate=\"2024-05-01 07:31:00 +0200\" startDate=\"2024-05-01 07:00:00 +0200\" endDate=\"2024-05-01 07:30:00 +0200\">\n  \(statistics)\n  \(activity)\n </Workout>"
+            let body =
+                " <Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" duration=\"30\" durationUnit=\"min\"\(attributes) totalEnergyBurned=\"1000\" totalEnergyBurnedUnit=\"kJ\" sourceName=\"Watch\" device=\"\(Self.watchDevice)\" creationDate=\"2024-05-01 07:31:00 +0200\" startDate=\"2024-05-01 07:00:00 +0200\" endDate=\"2024-05-01 07:30:00 +0200\">\n  \(statistics)\n  \(activity)\n </Workout>"
             let workout = try #require(try read(try write(export(body), named: "w.xml", in: folder)).workouts.first)
             #expect(abs((workout.distanceMeters ?? 0) - metres) < 1e-6)
             #expect(workout.distanceSource == source)
@@ -144,7 +161,8 @@ struct AppleHealthReaderTests {
         try withTemporaryDirectory { (folder: String) throws in
             let body = [
                 Self.record(value: "lots"), Self.record(start: "2024-05-01 09:00:00", end: "2024-05-01 08:00:00"),
-                Self.record(type: "HKQuantityTypeIdentifierDistanceWalkingRunning").replacingOccurrences(of: "unit=\"count\"", with: "unit=\"furlong\""),
+                Self.record(type: "HKQuantityTypeIdentifierDistanceWalkingRunning").replacingOccurrences(
+                    of: "unit=\"count\"", with: "unit=\"furlong\""),
                 Self.record(value: "3"),
             ].joined(separator: "\n")
             let result = try read(try write(export(body), named: "o.xml", in: folder))
@@ -157,13 +175,23 @@ struct AppleHealthReaderTests {
         }
     }
 
-    @Test("broken structure stops the read, naming the file and line", arguments: [
-        ("cut short", export(AppleHealthReaderTests.record()).replacingOccurrences(of: "</HealthData>", with: ""), "cut short"),
-        ("unbalanced", export(" <Record type=\"X\" sourceName=\"P\" startDate=\"2024-05-01 08:00:00 +0200\" endDate=\"2024-05-01 08:00:00 +0200\">\n </Workout>"), "unbalanced"),
-        ("no start date", export(" <Record type=\"X\" sourceName=\"P\" endDate=\"2024-05-01 08:00:00 +0200\"/>"), "startDate"),
-        ("bad date", export(" <Record type=\"X\" sourceName=\"P\" startDate=\"yesterday\" endDate=\"2024-05-01 08:00:00 +0200\"/>"), "not a date"),
-        ("not health", "<?xml version=\"1.0\"?>\n<Other/>\n", "neither"),
-    ])
+    @Test(
+        "broken structure stops the read, naming the file and line",
+        arguments: [
+            ("cut short", export(AppleHealthReaderTests.record()).replacingOccurrences(of: "</HealthData>", with: ""), "cut short"),
+            (
+                "unbalanced",
+                export(
+                    " <Record type=\"X\" sourceName=\"P\" startDate=\"2024-05-01 08:00:00 +0200\" endDate=\"2024-05-01 08:00:00 +0200\">\n </Workout>"
+                ), "unbalanced"
+            ),
+            ("no start date", export(" <Record type=\"X\" sourceName=\"P\" endDate=\"2024-05-01 08:00:00 +0200\"/>"), "startDate"),
+            (
+                "bad date", export(" <Record type=\"X\" sourceName=\"P\" startDate=\"yesterday\" endDate=\"2024-05-01 08:00:00 +0200\"/>"),
+                "not a date"
+            ),
+            ("not health", "<?xml version=\"1.0\"?>\n<Other/>\n", "neither"),
+        ])
     func broken(name: String, text: String, expected: String) throws {
         try withTemporaryDirectory { (folder: String) throws in
             let file = try write(text, named: "broken.xml", in: folder)
@@ -180,7 +208,9 @@ struct AppleHealthReaderTests {
     @Test("a file cut at any point fails or reads a prefix, never crashes", arguments: [10, 500, 1500, 2200])
     func truncatedAnywhere(length: Int) throws {
         try withTemporaryDirectory { (folder: String) throws in
-            let full = export((1...10).map { Self.record(value: String($0), start: "2024-05-01 08:0\($0 % 10):00", end: "2024-05-01 08:0\($0 % 10):30") }.joined(separator: "\n"))
+            let full = export(
+                (1...10).map { Self.record(value: String($0), start: "2024-05-01 08:0\($0 % 10):00", end: "2024-05-01 08:0\($0 % 10):30") }.joined(
+                    separator: "\n"))
             let cut = String(full.utf8.prefix(length)) ?? ""
             let file = try write(cut, named: "cut.xml", in: folder)
             #expect(throws: IngestError.self) { _ = try read(file) }
@@ -190,23 +220,29 @@ struct AppleHealthReaderTests {
 
 @Suite("Values read from exports")
 struct ValueTests {
-    @Test("printed dates are read as instants", arguments: [
-        ("2024-05-01 08:00:00 +0200", Int64(1_714_543_200)), ("2024-05-01 06:00:00 +0000", 1_714_543_200),
-        ("2024-05-01 01:30:00 -0430", 1_714_543_200), ("2016-11-14 07:25:41 -0700", 1_479_133_541),
-    ])
+    @Test(
+        "printed dates are read as instants",
+        arguments: [
+            ("2024-05-01 08:00:00 +0200", Int64(1_714_543_200)), ("2024-05-01 06:00:00 +0000", 1_714_543_200),
+            ("2024-05-01 01:30:00 -0430", 1_714_543_200), ("2016-11-14 07:25:41 -0700", 1_479_133_541),
+        ])
     func dates(text: String, seconds: Int64) {
         #expect(HealthDate.parse(text) == Timestamp(secondsSince1970: seconds))
     }
 
-    @Test("text that is not such a date is refused", arguments: ["2024-05-01T08:00:00+02:00", "2024-02-30 08:00:00 +0200", "2024-05-01 08:00:00", ""])
+    @Test(
+        "text that is not such a date is refused", arguments: ["2024-05-01T08:00:00+02:00", "2024-02-30 08:00:00 +0200", "2024-05-01 08:00:00", ""])
     func badDates(text: String) {
         #expect(HealthDate.parse(text) == nil)
     }
 
-    @Test("numbers are read exactly, by the fast path or the slow one", arguments: [
-        ("72", 72.0), ("0.4971749504535062", 0.4971749504535062), ("-1.5", -1.5), ("1e3", 1000.0), ("12345678901234567890", 12345678901234567890.0),
-        ("0.1", 0.1), ("+3", 3.0),
-    ])
+    @Test(
+        "numbers are read exactly, by the fast path or the slow one",
+        arguments: [
+            ("72", 72.0), ("0.4971749504535062", 0.4971749504535062), ("-1.5", -1.5), ("1e3", 1000.0),
+            ("12345678901234567890", 12345678901234567890.0),
+            ("0.1", 0.1), ("+3", 3.0),
+        ])
     func numbers(text: String, value: Double) {
         #expect(Array(text.utf8).withUnsafeBytes { DecimalNumber.parse($0) } == value)
     }
@@ -216,21 +252,25 @@ struct ValueTests {
         #expect(Array(text.utf8).withUnsafeBytes { DecimalNumber.parse($0) } == nil)
     }
 
-    @Test("device classes: the device's model first, the source name without a device, other otherwise", arguments: [
-        ("<<HKDevice>, name:Apple Watch, model:Watch, hardware:Watch6,2>", "Phone app", DeviceClass.watch),
-        ("<<HKDevice>, name:iPhone, model:iPhone, hardware:iPhone14,5>", "Marie’s Apple Watch", .phone),
-        ("Dummy device", "Apple Watch", .other),
-        (nil, "Marie’s Apple\u{00A0}Watch", .watch),
-        (nil, "Marie’s iPhone", .phone),
-        (nil, "Withings", .other),
-    ] as [(String?, String, DeviceClass)])
+    @Test(
+        "device classes: the device's model first, the source name without a device, other otherwise",
+        arguments: [
+            ("<<HKDevice>, name:Apple Watch, model:Watch, hardware:Watch6,2>", "Phone app", DeviceClass.watch),
+            ("<<HKDevice>, name:iPhone, model:iPhone, hardware:iPhone14,5>", "Marie’s Apple Watch", .phone),
+            ("Dummy device", "Apple Watch", .other),
+            (nil, "Marie’s Apple\u{00A0}Watch", .watch),
+            (nil, "Marie’s iPhone", .phone),
+            (nil, "Withings", .other),
+        ] as [(String?, String, DeviceClass)])
     func deviceClasses(device: String?, source: String, expected: DeviceClass) {
         #expect(DeviceClassifier.classify(device: device, sourceName: source) == expected)
     }
 
-    @Test("units: m, km, mi, ft to metres; kcal, Cal, kJ to kilocalories", arguments: [
-        ("m", 1.0), ("km", 1000), ("mi", 1609.344), ("ft", 0.3048),
-    ])
+    @Test(
+        "units: m, km, mi, ft to metres; kcal, Cal, kJ to kilocalories",
+        arguments: [
+            ("m", 1.0), ("km", 1000), ("mi", 1609.344), ("ft", 0.3048),
+        ])
     func distanceUnits(unit: String, metres: Double) {
         #expect(HealthUnits.metres(per: unit) == metres)
     }

@@ -185,9 +185,11 @@ struct FITIngestTests {
     /// A gzip file of `data`.
     static func gzip(_ data: Data) throws -> Data {
         var deflated = Data()
-        _ = try Data.compress(size: Int64(data.count), bufferSize: 1 << 16, provider: { position, size in
-            data.subdata(in: Int(position)..<Int(position) + size)
-        }, consumer: { deflated.append($0) })
+        _ = try Data.compress(
+            size: Int64(data.count), bufferSize: 1 << 16,
+            provider: { position, size in
+                data.subdata(in: Int(position)..<Int(position) + size)
+            }, consumer: { deflated.append($0) })
         let crc = data.crc32(checksum: 0)
         let size = UInt32(truncatingIfNeeded: data.count)
         var gzip = Data([0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3])

@@ -62,7 +62,8 @@ struct HealthAutoExportFixtureTests {
     @Test("a 2021 step count: fractional minute steps, no source")
     func steps() throws {
         let samples = try readPush(folder + "ivailop7__Healthkit-influxdb-grafana__sample-data.json").samples
-        #expect(samples.map(\.value) == [34, 25, 8.2796763649358063, 17.719295979506633, 17.719295979506636, 7.2817316760509208].map(SampleValue.number))
+        #expect(
+            samples.map(\.value) == [34, 25, 8.2796763649358063, 17.719295979506633, 17.719295979506636, 7.2817316760509208].map(SampleValue.number))
         #expect(samples.allSatisfy { $0.unit == "count" && $0.healthType == "HKQuantityTypeIdentifierStepCount" })
         #expect(samples.last?.end == instant("2021-03-14T01:17:00Z"))
     }

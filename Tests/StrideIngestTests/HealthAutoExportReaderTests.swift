@@ -25,9 +25,13 @@ struct HealthAutoExportReaderTests {
     @Test("heart rate: the bucket's average is the value, minimum and maximum kept; bpm is count/min; one second a point by default")
     func heartRate() throws {
         try withTemporaryDirectory { folder in
-            let text = push(metrics: [metric("heart_rate", units: "bpm", [
-                #"{"date": "2024-05-01 08:00:01 +0200", "Min": 60, "Avg": 62.5, "Max": 66, "source": "Marie’s Apple Watch|iPhone", "context": "Not Set"}"#,
-            ])])
+            let text = push(metrics: [
+                metric(
+                    "heart_rate", units: "bpm",
+                    [
+                        #"{"date": "2024-05-01 08:00:01 +0200", "Min": 60, "Avg": 62.5, "Max": 66, "source": "Marie’s Apple Watch|iPhone", "context": "Not Set"}"#
+                    ])
+            ])
             let sample = try #require(try readPush(try write(text, named: "push.json", in: folder)).samples.first)
             #expect(sample.healthType == "HKQuantityTypeIdentifierHeartRate")
             #expect(sample.value == .number(62.5))
@@ -45,12 +49,17 @@ struct HealthAutoExportReaderTests {
     func grouping() throws {
         try withTemporaryDirectory { folder in
             let text = push(metrics: [
-                metric("step_count", units: "count", [#"{"date": "2024-05-01 00:00:00 +0200", "qty": 9000}"#, #"{"date": "2024-05-02 00:00:00 +0200", "qty": 100}"#]),
-                metric("Walking_Running_Distance", units: "km", [#"{"date": "2024-05-01 00:00:00 +0200", "qty": 1}"#, #"{"date": "2024-05-01 08:13:00 +0200", "qty": 2}"#]),
+                metric(
+                    "step_count", units: "count",
+                    [#"{"date": "2024-05-01 00:00:00 +0200", "qty": 9000}"#, #"{"date": "2024-05-02 00:00:00 +0200", "qty": 100}"#]),
+                metric(
+                    "Walking_Running_Distance", units: "km",
+                    [#"{"date": "2024-05-01 00:00:00 +0200", "qty": 1}"#, #"{"date": "2024-05-01 08:13:00 +0200", "qty": 2}"#]),
             ])
             let file = try write(text, named: "push.json", in: folder)
             let inferred = try readPush(file).samples
-            #expect(inferred.map { $0.metadata("HAEGrouping") } == ["days (inferred)", "days (inferred)", "minutes (inferred)", "minutes (inferred)"])
+            #expect(
+                inferred.map { $0.metadata("HAEGrouping") } == ["days (inferred)", "days (inferred)", "minutes (inferred)", "minutes (inferred)"])
             #expect(inferred[0].end == instant("2024-05-02T00:00:00+02:00"))
             #expect(inferred[0].metadata("HKMetadataKeySyncIdentifier") == "hae:days:2024-05-01")
             #expect(inferred[2].healthType == "HKQuantityTypeIdentifierDistanceWalkingRunning")
@@ -64,9 +73,13 @@ struct HealthAutoExportReaderTests {
     @Test("a day bucket ends at the next local midnight: 23 hours when the clocks go forward, in the zone; 24 at the printed offset without one")
     func dayBuckets() throws {
         try withTemporaryDirectory { folder in
-            let text = push(metrics: [metric("step_count", units: "count", [
-                #"{"date": "2024-03-31 00:00:00 +0100", "qty": 2300}"#, #"{"date": "2024-10-27 00:00:00 +0200", "qty": 2500}"#,
-            ])])
+            let text = push(metrics: [
+                metric(
+                    "step_count", units: "count",
+                    [
+                        #"{"date": "2024-03-31 00:00:00 +0100", "qty": 2300}"#, #"{"date": "2024-10-27 00:00:00 +0200", "qty": 2500}"#,
+                    ])
+            ])
             let file = try write(text, named: "push.json", in: folder)
             let zoned = try readPush(file, timeZone: paris).samples
             #expect(zoned.map(\.end) == [instant("2024-04-01T00:00:00+02:00"), instant("2024-10-28T00:00:00+01:00")])
@@ -88,10 +101,11 @@ struct HealthAutoExportReaderTests {
                 metric("blood_pressure", units: "mmHg", [#"{"date": "2024-05-01 08:00:00 +0200", "systolic": 120, "diastolic": 80}"#]),
             ])
             let samples = try readPush(try write(text, named: "push.json", in: folder)).samples
-            #expect(samples.map(\.healthType) == [
-                "HKQuantityTypeIdentifierStepCount", "HAE:fancy_new_metric", "HKQuantityTypeIdentifierBloodPressureSystolic",
-                "HKQuantityTypeIdentifierBloodPressureDiastolic",
-            ])
+            #expect(
+                samples.map(\.healthType) == [
+                    "HKQuantityTypeIdentifierStepCount", "HAE:fancy_new_metric", "HKQuantityTypeIdentifierBloodPressureSystolic",
+                    "HKQuantityTypeIdentifierBloodPressureDiastolic",
+                ])
             #expect(samples[1].metadata("extra") == "[1.0,2.0]")
             #expect(samples[2].value == .number(120))
             #expect(samples[3].value == .number(80))
@@ -101,11 +115,15 @@ struct HealthAutoExportReaderTests {
     @Test("odd content in a well-formed point is kept and left out, named by file and line")
     func oddContent() throws {
         try withTemporaryDirectory { folder in
-            let text = push(metrics: [metric("step_count", units: "count", [
-                #"{"date": "2024-05-01 08:00:00 +0200", "qty": 5}"#,
-                #"{"date": "2024-05-01 08:01:00 +0200", "qty": "many"}"#,
-                #"{"date": "2024-05-01 08:02:00 +0200"}"#,
-            ]), metric("active_energy", units: "步", [#"{"date": "2024-05-01 08:00:00 +0200", "qty": 5}"#])])
+            let text = push(metrics: [
+                metric(
+                    "step_count", units: "count",
+                    [
+                        #"{"date": "2024-05-01 08:00:00 +0200", "qty": 5}"#,
+                        #"{"date": "2024-05-01 08:01:00 +0200", "qty": "many"}"#,
+                        #"{"date": "2024-05-01 08:02:00 +0200"}"#,
+                    ]), metric("active_energy", units: "步", [#"{"date": "2024-05-01 08:00:00 +0200", "qty": 5}"#]),
+            ])
             let file = try write(text, named: "push.json", in: folder)
             let read = try readPush(file)
             #expect(read.samples.count == 4)
@@ -134,7 +152,9 @@ struct HealthAutoExportReaderTests {
             #expect(date.instant == instant(iso), "\(text)")
             #expect(date.secondOfDay == secondOfDay, "\(text)")
         }
-        for bad in ["2024-02-06 07:00:00", "2024-02-30 07:00:00 +0100", "2024-02-06 13:00:00 pm +0100", "yesterday", "2024-02-06 07:00:00 +0100 extra"] {
+        for bad in [
+            "2024-02-06 07:00:00", "2024-02-30 07:00:00 +0100", "2024-02-06 13:00:00 pm +0100", "yesterday", "2024-02-06 07:00:00 +0100 extra",
+        ] {
             #expect(HealthAutoExportDate.parse(bad) == nil, "\(bad)")
         }
     }
@@ -142,8 +162,12 @@ struct HealthAutoExportReaderTests {
     @Test("an identical re-send has the same keys; a changed point the same entity with a new key; the version is when it was received")
     func identity() throws {
         try withTemporaryDirectory { folder in
-            let points = [#"{"date": "2024-05-01 08:00:00 +0200", "qty": 300, "source": "Watch"}"#, #"{"date": "2024-05-01 09:00:00 +0200", "qty": 200, "source": "Watch"}"#]
-            let first = try readPush(try write(push(metrics: [metric("step_count", units: "count", points)]), named: "a.json", in: folder), grouping: .hours)
+            let points = [
+                #"{"date": "2024-05-01 08:00:00 +0200", "qty": 300, "source": "Watch"}"#,
+                #"{"date": "2024-05-01 09:00:00 +0200", "qty": 200, "source": "Watch"}"#,
+            ]
+            let first = try readPush(
+                try write(push(metrics: [metric("step_count", units: "count", points)]), named: "a.json", in: folder), grouping: .hours)
             // Later that day: the second hour grew, and the phone joined its sources.
             let grown = [points[0], #"{"date": "2024-05-01 09:00:00 +0200", "qty": 450, "source": "Watch|iPhone"}"#]
             let second = try readPush(
@@ -154,7 +178,8 @@ struct HealthAutoExportReaderTests {
             #expect(first.events[1].idempotencyKey != second.events[1].idempotencyKey)
             #expect(second.samples.map { $0.metadata("HKMetadataKeySyncVersion") } == ["1714658400000", "1714658400000"])
             // Another grouping of the same hour is another sample.
-            let minutes = try readPush(try write(push(metrics: [metric("step_count", units: "count", points)]), named: "c.json", in: folder), grouping: .minutes)
+            let minutes = try readPush(
+                try write(push(metrics: [metric("step_count", units: "count", points)]), named: "c.json", in: folder), grouping: .minutes)
             #expect(minutes.events[0].entity != first.events[0].entity)
         }
     }
@@ -194,26 +219,44 @@ struct HealthAutoExportReaderTests {
             let broken = "{\"data\": {\n\"metrics\": [\n{\"name\": \"step_count\" \"data\": []}\n]}}\n"
             let brokenFile = try write(broken, named: "broken.json", in: folder)
             #expect(try InputFormat.detect(file: brokenFile) == .healthAutoExport)
-            #expect(throws: IngestError.invalidDocument(file: brokenFile, line: 3, field: nil, problem: "'\"' where a comma or the end of the object (}) should be")) {
+            #expect(
+                throws: IngestError.invalidDocument(
+                    file: brokenFile, line: 3, field: nil, problem: "'\"' where a comma or the end of the object (}) should be")
+            ) {
                 _ = try readPush(brokenFile)
             }
-            let text = push(metrics: [metric("step_count", units: "count", [
-                #"{"date": "2024-05-01 08:00:00 +0200", "qty": 5}"#, #"{"date": "2024-13-01 08:00:00 +0200", "qty": 5}"#,
-            ])])
+            let text = push(metrics: [
+                metric(
+                    "step_count", units: "count",
+                    [
+                        #"{"date": "2024-05-01 08:00:00 +0200", "qty": 5}"#, #"{"date": "2024-13-01 08:00:00 +0200", "qty": 5}"#,
+                    ])
+            ])
             let badDate = try write(text, named: "push.json", in: folder)
-            #expect(throws: IngestError.invalidDocument(
-                file: badDate, line: 5, field: "metrics[0].data[1].date", problem: "\"2024-13-01 08:00:00 +0200\" is not a date like 2024-02-06 07:00:00 -0800")) {
+            #expect(
+                throws: IngestError.invalidDocument(
+                    file: badDate, line: 5, field: "metrics[0].data[1].date",
+                    problem: "\"2024-13-01 08:00:00 +0200\" is not a date like 2024-02-06 07:00:00 -0800")
+            ) {
                 _ = try readPush(badDate)
             }
-            let error = IngestError.invalidDocument(file: "push.json", line: 5, field: "metrics[0].data[1].date", problem: "\"x\" is not a date like 2024-02-06 07:00:00 -0800")
-            #expect(error.description.hasPrefix("push.json, line 5: metrics[0].data[1].date: \"x\" is not a date like 2024-02-06 07:00:00 -0800. Nothing from it was added"))
+            let error = IngestError.invalidDocument(
+                file: "push.json", line: 5, field: "metrics[0].data[1].date", problem: "\"x\" is not a date like 2024-02-06 07:00:00 -0800")
+            #expect(
+                error.description.hasPrefix(
+                    "push.json, line 5: metrics[0].data[1].date: \"x\" is not a date like 2024-02-06 07:00:00 -0800. Nothing from it was added"))
             let missing = push(metrics: [metric("step_count", units: "count", [#"{"date": "2024-05-01 08:00:00 +0200", "qty": 5}"#, #"{"qty": 5}"#])])
             let missingFile = try write(missing, named: "missing.json", in: folder)
-            #expect(throws: IngestError.invalidDocument(file: missingFile, line: 5, field: "metrics[0].data[1].date", problem: "it is missing; every one must have a date")) {
+            #expect(
+                throws: IngestError.invalidDocument(
+                    file: missingFile, line: 5, field: "metrics[0].data[1].date", problem: "it is missing; every one must have a date")
+            ) {
                 _ = try readPush(missingFile)
             }
             let box = EventBox()
-            _ = try? IngestReader.read(file: badDate, options: IngestOptions(healthAutoExport: HealthAutoExportContext(receivedAt: instant("2024-05-02T10:00:00Z")))) { box.add($0.events) }
+            _ = try? IngestReader.read(
+                file: badDate, options: IngestOptions(healthAutoExport: HealthAutoExportContext(receivedAt: instant("2024-05-02T10:00:00Z")))
+            ) { box.add($0.events) }
             #expect(box.all.isEmpty)
         }
     }
@@ -221,7 +264,9 @@ struct HealthAutoExportReaderTests {
     @Test("detection: NDJSON stays NDJSON; a one-line document, or one with data before it, is Health Auto Export; the expected format is enforced")
     func detection() throws {
         try withTemporaryDirectory { folder in
-            let ndjson = try write(#"{"type":"HKQuantityTypeIdentifierStepCount","start":"2024-05-01T08:00:00Z","end":"2024-05-01T08:10:00Z","value":5}"# + "\n", named: "a.json", in: folder)
+            let ndjson = try write(
+                #"{"type":"HKQuantityTypeIdentifierStepCount","start":"2024-05-01T08:00:00Z","end":"2024-05-01T08:10:00Z","value":5}"# + "\n",
+                named: "a.json", in: folder)
             #expect(try InputFormat.detect(file: ndjson) == .ndjson)
             let oneLine = try write(#"{"data":{"workouts":[]}}"#, named: "b.json", in: folder)
             #expect(try InputFormat.detect(file: oneLine) == .healthAutoExport)

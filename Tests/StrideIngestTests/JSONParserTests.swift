@@ -20,9 +20,11 @@ struct JSONParserTests {
 
     @Test("values: escapes, surrogate pairs, exact numbers, nesting")
     func values() throws {
-        #expect(try parse(#"{"a": [1, -2.5e2, true, false, null], "b": "x\"\\\/\n\u00e9\ud83c\udfc3"}"#) == .object([
-            "a": .array([.number(1), .number(-250), .bool(true), .bool(false), .null]), "b": .string("x\"\\/\né🏃"),
-        ]))
+        #expect(
+            try parse(#"{"a": [1, -2.5e2, true, false, null], "b": "x\"\\\/\n\u00e9\ud83c\udfc3"}"#)
+                == .object([
+                    "a": .array([.number(1), .number(-250), .bool(true), .bool(false), .null]), "b": .string("x\"\\/\né🏃"),
+                ]))
         #expect(try parse("8.2796763649358063") == .number(8.2796763649358063))
         #expect(try parse("17.719295979506636") == .number(17.719295979506636))
         #expect(try parse("123456789012345678") == .number(1.2345678901234568e17))
@@ -32,19 +34,21 @@ struct JSONParserTests {
         #expect(try parse(#""\ud800""#) == .string("\u{FFFD}"))
     }
 
-    @Test("faults name their line and what is wrong", arguments: [
-        ("{\n\"a\": 1,\n}", 3, "a comma before the end of the object"),
-        ("{\n\"a\": 1\n\"b\": 2}", 3, "'\"' where a comma or the end of the object (}) should be"),
-        ("[01]", 1, "a number with a leading zero"),
-        ("[1.]", 1, "a number without digits after its decimal point"),
-        ("{\"a\": [1, 2", 1, "the document ends in the middle of a value (cut short?)"),
-        ("\"abc", 1, "the document ends in the middle of a string (cut short?)"),
-        ("\"a\nb\"", 1, "a line break or control character inside a string"),
-        ("{} {}", 1, "more follows the end of the document"),
-        ("[tru]", 1, "'t' where a value should be"),
-        ("{a: 1}", 1, "'a' where a key in double quotes should be"),
-        ("\"\\x\"", 1, "\"\\x\", an escape JSON does not have, inside a string"),
-    ] as [(String, Int, String)])
+    @Test(
+        "faults name their line and what is wrong",
+        arguments: [
+            ("{\n\"a\": 1,\n}", 3, "a comma before the end of the object"),
+            ("{\n\"a\": 1\n\"b\": 2}", 3, "'\"' where a comma or the end of the object (}) should be"),
+            ("[01]", 1, "a number with a leading zero"),
+            ("[1.]", 1, "a number without digits after its decimal point"),
+            ("{\"a\": [1, 2", 1, "the document ends in the middle of a value (cut short?)"),
+            ("\"abc", 1, "the document ends in the middle of a string (cut short?)"),
+            ("\"a\nb\"", 1, "a line break or control character inside a string"),
+            ("{} {}", 1, "more follows the end of the document"),
+            ("[tru]", 1, "'t' where a value should be"),
+            ("{a: 1}", 1, "'a' where a key in double quotes should be"),
+            ("\"\\x\"", 1, "\"\\x\", an escape JSON does not have, inside a string"),
+        ] as [(String, Int, String)])
     func faults(text: String, line: Int, problem: String) {
         #expect(fault(text) == JSONSyntaxError(line: line, problem: problem))
     }

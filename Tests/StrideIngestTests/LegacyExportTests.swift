@@ -19,16 +19,20 @@ struct LegacyExportTests {
 
         """
 
-    @Test("compact dates are instants, whatever offset they print", arguments: [
-        ("20141018163235+0100", Int64(1_413_646_355)), ("20141018153235+0000", 1_413_646_355), ("20141018113235-0400", 1_413_646_355),
-    ])
+    @Test(
+        "compact dates are instants, whatever offset they print",
+        arguments: [
+            ("20141018163235+0100", Int64(1_413_646_355)), ("20141018153235+0000", 1_413_646_355), ("20141018113235-0400", 1_413_646_355),
+        ])
     func compactDates(text: String, seconds: Int64) {
         #expect(HealthDate.parse(text) == Timestamp(secondsSince1970: seconds))
     }
 
-    @Test("text that only looks like a compact date is refused", arguments: [
-        "20141018163235 0100", "20141318163235+0100", "20141018163261+0100", "2014101816323+01000", "2014-10-18163235+01",
-    ])
+    @Test(
+        "text that only looks like a compact date is refused",
+        arguments: [
+            "20141018163235 0100", "20141318163235+0100", "20141018163261+0100", "2014101816323+01000", "2014-10-18163235+01",
+        ])
     func badCompactDates(text: String) {
         #expect(HealthDate.parse(text) == nil)
     }
@@ -69,19 +73,31 @@ struct LegacyExportTests {
     @Test("a workout of that era names its source with `source=` too")
     func legacyWorkout() throws {
         try withTemporaryDirectory { (folder: String) throws in
-            let body = " <Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" source=\"Runtastic\" duration=\"30\" durationUnit=\"min\" totalDistance=\"5\" totalDistanceUnit=\"km\" startDate=\"20150601070000+0200\" endDate=\"20150601073000+0200\"/>"
+            let body =
+                " <Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" source=\"Runtastic\" duration=\"30\" durationUnit=\"min\" totalDistance=\"5\" totalDistanceUnit=\"km\" startDate=\"20150601070000+0200\" endDate=\"20150601073000+0200\"/>"
             let workout = try #require(try read(try write(export(body), named: "w.xml", in: folder)).workouts.first)
             #expect(workout.sourceName == "Runtastic")
             #expect(workout.distanceMeters == 5000)
         }
     }
 
-    @Test("a tag that is broken, not merely old, still stops the read with the file and line", arguments: [
-        ("a name with no value", " <Record type=\"X\" source=\"P\" Health Mate App Version startDate=\"20150601070000+0200\" endDate=\"20150601070000+0200\"/>"),
-        ("a name broken across lines", " <Record type=\"X\" source=\"P\" Health Mate\n App=\"1\" startDate=\"20150601070000+0200\" endDate=\"20150601070000+0200\"/>"),
-        ("a stray word before the end", " <Record type=\"X\" source=\"P\" startDate=\"20150601070000+0200\" endDate=\"20150601070000+0200\" stray/>"),
-        ("no source at all", " <Record type=\"X\" startDate=\"20150601070000+0200\" endDate=\"20150601070000+0200\"/>"),
-    ])
+    @Test(
+        "a tag that is broken, not merely old, still stops the read with the file and line",
+        arguments: [
+            (
+                "a name with no value",
+                " <Record type=\"X\" source=\"P\" Health Mate App Version startDate=\"20150601070000+0200\" endDate=\"20150601070000+0200\"/>"
+            ),
+            (
+                "a name broken across lines",
+                " <Record type=\"X\" source=\"P\" Health Mate\n App=\"1\" startDate=\"20150601070000+0200\" endDate=\"20150601070000+0200\"/>"
+            ),
+            (
+                "a stray word before the end",
+                " <Record type=\"X\" source=\"P\" startDate=\"20150601070000+0200\" endDate=\"20150601070000+0200\" stray/>"
+            ),
+            ("no source at all", " <Record type=\"X\" startDate=\"20150601070000+0200\" endDate=\"20150601070000+0200\"/>"),
+        ])
     func brokenStillStops(name: String, body: String) throws {
         try withTemporaryDirectory { (folder: String) throws in
             let file = try write(export(body), named: "broken.xml", in: folder)
@@ -104,41 +120,54 @@ struct PeerCountTests {
     /// Counts by HealthKit type, written without the identifiers' long prefixes.
     static func counts(_ short: KeyValuePairs<String, Int>) -> [String: Int] {
         let categories: Set = ["SleepAnalysis", "SexualActivity", "MindfulSession"]
-        return Dictionary(uniqueKeysWithValues: short.map { name, count in
-            let prefix = name.hasPrefix("HK") ? "" : categories.contains(name) ? "HKCategoryTypeIdentifier" : "HKQuantityTypeIdentifier"
-            return (prefix + name, count)
-        })
+        return Dictionary(
+            uniqueKeysWithValues: short.map { name, count in
+                let prefix = name.hasPrefix("HK") ? "" : categories.contains(name) ? "HKCategoryTypeIdentifier" : "HKQuantityTypeIdentifier"
+                return (prefix + name, count)
+            })
     }
 
     static let cases: [(file: String, counts: [String: Int])] = [
         // healthkit-to-sqlite's counts (SOURCES.md).
-        ("legacy-ios8/export.xml", counts([
-            "ActiveEnergyBurned": 1171, "StepCount": 534, "DistanceWalkingRunning": 534, "FlightsClimbed": 494, "SleepAnalysis": 92,
-            "HeartRate": 89, "BodyMass": 76, "BodyFatPercentage": 76, "Height": 1,
-        ])),
+        (
+            "legacy-ios8/export.xml",
+            counts([
+                "ActiveEnergyBurned": 1171, "StepCount": 534, "DistanceWalkingRunning": 534, "FlightsClimbed": 494, "SleepAnalysis": 92,
+                "HeartRate": 89, "BodyMass": 76, "BodyFatPercentage": 76, "Height": 1,
+            ])
+        ),
         // Not XML (attribute names with spaces), so the peer stops; 2,819 records (SOURCES.md),
         // by type as the text reads.
-        ("legacy-ios8/Exportieren.xml", counts([
-            "SleepAnalysis": 1293, "StepCount": 362, "DistanceWalkingRunning": 362, "FlightsClimbed": 306, "NikeFuel": 186,
-            "BasalEnergyBurned": 127, "HeartRate": 80, "ActiveEnergyBurned": 59, "BodyMass": 15, "BodyMassIndex": 13,
-            "BodyFatPercentage": 12, "DistanceCycling": 2, "Height": 1, "SexualActivity": 1,
-        ])),
+        (
+            "legacy-ios8/Exportieren.xml",
+            counts([
+                "SleepAnalysis": 1293, "StepCount": 362, "DistanceWalkingRunning": 362, "FlightsClimbed": 306, "NikeFuel": 186,
+                "BasalEnergyBurned": 127, "HeartRate": 80, "ActiveEnergyBurned": 59, "BodyMass": 15, "BodyMassIndex": 13,
+                "BodyFatPercentage": 12, "DistanceCycling": 2, "Height": 1, "SexualActivity": 1,
+            ])
+        ),
         // The peer's counts of the XML (its zip reading does not find it).
         ("josejamilena/exportacion.zip", counts(["StepCount": 1931, "DistanceWalkingRunning": 1740, "FlightsClimbed": 125, "SleepAnalysis": 27])),
         // 221 heart-rate records (SOURCES.md).
         ("kairess/export_sample.xml", counts(["HeartRate": 221])),
         // 3,352 records (SOURCES.md), by type as the text reads.
-        ("rgosdin/export.zip", counts([
-            "StepCount": 1588, "DistanceWalkingRunning": 1587, "FlightsClimbed": 170, "SleepAnalysis": 4, "NumberOfTimesFallen": 1,
-            "UVExposure": 1, "MindfulSession": 1,
-        ])),
+        (
+            "rgosdin/export.zip",
+            counts([
+                "StepCount": 1588, "DistanceWalkingRunning": 1587, "FlightsClimbed": 170, "SleepAnalysis": 4, "NumberOfTimesFallen": 1,
+                "UVExposure": 1, "MindfulSession": 1,
+            ])
+        ),
         // healthkit-to-sqlite's counts (SOURCES.md).
-        ("bwassim/export.zip", counts([
-            "HeartRate": 51154, "StepCount": 3036, "WalkingSpeed": 2663, "WalkingStepLength": 2650, "HeadphoneAudioExposure": 2187,
-            "WalkingDoubleSupportPercentage": 1984, "WalkingAsymmetryPercentage": 1305, "SleepAnalysis": 964,
-            "DistanceWalkingRunning": 830, "FlightsClimbed": 422, "ActiveEnergyBurned": 93, "BasalEnergyBurned": 93,
-            "BodyFatPercentage": 13, "BodyMassIndex": 13, "BodyMass": 1, "HKDataTypeSleepDurationGoal": 1,
-        ])),
+        (
+            "bwassim/export.zip",
+            counts([
+                "HeartRate": 51154, "StepCount": 3036, "WalkingSpeed": 2663, "WalkingStepLength": 2650, "HeadphoneAudioExposure": 2187,
+                "WalkingDoubleSupportPercentage": 1984, "WalkingAsymmetryPercentage": 1305, "SleepAnalysis": 964,
+                "DistanceWalkingRunning": 830, "FlightsClimbed": 422, "ActiveEnergyBurned": 93, "BasalEnergyBurned": 93,
+                "BodyFatPercentage": 13, "BodyMassIndex": 13, "BodyMass": 1, "HKDataTypeSleepDurationGoal": 1,
+            ])
+        ),
     ]
 
     @Test("samples by type", arguments: cases)
@@ -198,9 +227,11 @@ struct PeerCountTests {
         #expect(future.allSatisfy { SampleQuality.problem(with: $0) == nil })
     }
 
-    @Test("legacy exports: numeric sleep values count, and every sample keeps its source", arguments: [
-        "legacy-ios8/export.xml", "legacy-ios8/Exportieren.xml",
-    ])
+    @Test(
+        "legacy exports: numeric sleep values count, and every sample keeps its source",
+        arguments: [
+            "legacy-ios8/export.xml", "legacy-ios8/Exportieren.xml",
+        ])
     func legacySleep(file: String) throws {
         let result = try read(try #require(fixturesFolder()) + "/" + file)
         let sleep = result.samples.filter { $0.healthType == "HKCategoryTypeIdentifierSleepAnalysis" && $0.value == .number(1) }
@@ -209,11 +240,13 @@ struct PeerCountTests {
         #expect(result.samples.allSatisfy { !$0.sourceName.isEmpty })
     }
 
-    @Test("the limits on a sample's span leave out no sample of any real export", arguments: [
-        "legacy-ios8/export.xml", "legacy-ios8/Exportieren.xml", "josejamilena/exportacion.zip", "haozes/export.xml",
-        "kairess/export_sample.xml", "rgosdin/export.zip", "bwassim/export.zip", "apple-health-grafana/test-export.zip",
-        "ipyhealth/export.xml", "healthkit-to-sqlite/export.xml",
-    ])
+    @Test(
+        "the limits on a sample's span leave out no sample of any real export",
+        arguments: [
+            "legacy-ios8/export.xml", "legacy-ios8/Exportieren.xml", "josejamilena/exportacion.zip", "haozes/export.xml",
+            "kairess/export_sample.xml", "rgosdin/export.zip", "bwassim/export.zip", "apple-health-grafana/test-export.zip",
+            "ipyhealth/export.xml", "healthkit-to-sqlite/export.xml",
+        ])
     func noRealSampleTooLong(file: String) throws {
         let result = try read(try #require(fixturesFolder()) + "/" + file)
         #expect(!result.result.counts.leftOut.keys.contains { $0.contains("spans more than") })

@@ -28,7 +28,8 @@ struct OtherFormatTests {
             #expect(result.workouts.first?.distanceSource == .reported)
             let rejections = result.result.counts.rejections
             #expect(result.result.counts.rejectedLines == 4)
-            #expect(rejections.map { $0.components(separatedBy: ": ")[0] }.map { $0.components(separatedBy: "line ").last ?? "" } == ["2", "4", "6", "7"])
+            #expect(
+                rejections.map { $0.components(separatedBy: ": ")[0] }.map { $0.components(separatedBy: "line ").last ?? "" } == ["2", "4", "6", "7"])
             // The same file again: the same keys (a client id, or the content).
             let again = try read(try write(lines.joined(separator: "\n"), named: "again.ndjson", in: folder))
             #expect(again.events.map(\.idempotencyKey) == result.events.map(\.idempotencyKey))
@@ -102,7 +103,12 @@ struct OtherFormatTests {
     func zipByContent() throws {
         try withTemporaryDirectory { (folder: String) throws in
             let xml = Data(export(AppleHealthReaderTests.record()).utf8)
-            try Self.zip(folder + "/e.zip", entries: [("apple_health_export/export_cda.xml", Data("<?xml version=\"1.0\"?><ClinicalDocument/>".utf8)), ("apple_health_export/导出.xml", xml)])
+            try Self.zip(
+                folder + "/e.zip",
+                entries: [
+                    ("apple_health_export/export_cda.xml", Data("<?xml version=\"1.0\"?><ClinicalDocument/>".utf8)),
+                    ("apple_health_export/导出.xml", xml),
+                ])
             let result = try read(folder + "/e.zip")
             #expect(result.samples.count == 1)
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["e.zip"])
@@ -113,7 +119,9 @@ struct OtherFormatTests {
     func zipSlip() throws {
         try withTemporaryDirectory { (folder: String) throws in
             try Self.zip(folder + "/evil.zip", entries: [("../../evil.xml", Data(export("").utf8))])
-            #expect(throws: IngestError.unsafeArchive(file: folder + "/evil.zip", entry: "../../evil.xml", problem: "its path climbs out of the archive")) {
+            #expect(
+                throws: IngestError.unsafeArchive(file: folder + "/evil.zip", entry: "../../evil.xml", problem: "its path climbs out of the archive")
+            ) {
                 _ = try read(folder + "/evil.zip")
             }
         }
@@ -133,13 +141,16 @@ struct OtherFormatTests {
         }
     }
 
-    @Test("a zip holding the export only inside another archive is refused, naming it, stored or deflated",
-          arguments: [false, true])
+    @Test(
+        "a zip holding the export only inside another archive is refused, naming it, stored or deflated",
+        arguments: [false, true])
     func nestedArchive(deflated: Bool) throws {
         try withTemporaryDirectory { (folder: String) throws in
             try Self.zip(folder + "/inner.zip", entries: [("export.xml", Data(export(AppleHealthReaderTests.record()).utf8))], method: .none)
             let inner = try Data(contentsOf: URL(fileURLWithPath: folder + "/inner.zip"))
-            try Self.zip(folder + "/outer.zip", entries: [("notes.txt", Data("hi".utf8)), ("apple_health_export/inner.zip", inner)], method: deflated ? .deflate : .none)
+            try Self.zip(
+                folder + "/outer.zip", entries: [("notes.txt", Data("hi".utf8)), ("apple_health_export/inner.zip", inner)],
+                method: deflated ? .deflate : .none)
             #expect {
                 _ = try read(folder + "/outer.zip")
             } throws: { error in

@@ -39,7 +39,8 @@ struct RealExportTests {
         #expect(Set(result.events.compactMap(\.idempotencyKey)).count <= 8038)
     }
 
-    @Test("the three variants (a localized name, two broken DTDs) parse and hold nothing the export lacks",
+    @Test(
+        "the three variants (a localized name, two broken DTDs) parse and hold nothing the export lacks",
         arguments: ["test-export-cn.zip", "test-export3.zip", "test-export4.zip"])
     func variants(name: String) throws {
         let fixtures = try #require(self.fixtures)

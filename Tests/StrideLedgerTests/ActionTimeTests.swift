@@ -28,7 +28,8 @@ struct ActionTimeTests {
     /// shoe, Novablast: every action can then succeed.
     func ledger(_ folder: String) throws -> (ledger: Ledger, workout: String) {
         let ledger = try Ledger.create(at: folder + "/ledger", timeZone: "Europe/Paris", clock: FixedClock(Self.now))
-        let run = #"{"activity":"HKWorkoutActivityTypeRunning","start":"2024-05-09T07:00:00+02:00","end":"2024-05-09T07:30:00+02:00","distance":5,"distanceUnit":"km","id":"run-1"}"#
+        let run =
+            #"{"activity":"HKWorkoutActivityTypeRunning","start":"2024-05-09T07:00:00+02:00","end":"2024-05-09T07:30:00+02:00","distance":5,"distanceUnit":"km","id":"run-1"}"#
         try (run + "\n").write(toFile: folder + "/run.ndjson", atomically: true, encoding: .utf8)
         _ = try ledger.ingest(file: folder + "/run.ndjson")
         let workout = try #require(try ledger.workouts(from: nil, through: nil, unassignedOnly: false).first)

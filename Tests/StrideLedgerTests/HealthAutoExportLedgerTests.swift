@@ -67,7 +67,10 @@ struct HealthAutoExportLedgerTests {
                 if case .sampleRecorded(let sample) = event.event { sample } else { nil }
             }
             #expect(samples.map(\.value) == [.number(1000), .number(500), .number(800)])
-            #expect(samples.map { $0.metadata.first { $0.key == "HKMetadataKeySyncVersion" }?.value } == ["1714548600000", "1714548600000", "1714550700000"])
+            #expect(
+                samples.map { $0.metadata.first { $0.key == "HKMetadataKeySyncVersion" }?.value } == [
+                    "1714548600000", "1714548600000", "1714550700000",
+                ])
             #expect(try ledger.dailyRecords(from: may1, through: may1).first?.steps?.classes == [.summary])
             // A rebuild from the log gives the same figure.
             _ = try ledger.rebuild(["daily"])
@@ -144,7 +147,8 @@ struct HealthAutoExportLedgerTests {
     func autoAssignment() throws {
         try withTemporaryDirectory { (folder: String) throws in
             let ledger = try ledger(folder)
-            try ledger.registerShoe(name: "Pegasus 40", brand: nil, startKilometers: 0, goalKilometers: nil, makeDefault: true, at: at("2024-04-30T00:00:00Z"))
+            try ledger.registerShoe(
+                name: "Pegasus 40", brand: nil, startKilometers: 0, goalKilometers: nil, makeDefault: true, at: at("2024-04-30T00:00:00Z"))
             let run = try write(
                 #"{"data": {"workouts": [{"id": "A1", "name": "Outdoor Run", "start": "2024-05-01 07:00:00 +0200", "end": "2024-05-01 07:30:00 +0200", "distance": {"qty": 5.02, "units": "km"}}]}}"#,
                 "run.json", in: folder)

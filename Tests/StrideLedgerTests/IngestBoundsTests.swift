@@ -53,7 +53,8 @@ struct IngestBoundsTests {
         }
     }
 
-    @Test("a real iOS 8 export, ingested again, appends nothing: its compact dates give stable identities",
+    @Test(
+        "a real iOS 8 export, ingested again, appends nothing: its compact dates give stable identities",
         .enabled(if: fixturesFolder() != nil, "needs ../shared/fixtures"), arguments: ["legacy-ios8/export.xml", "legacy-ios8/Exportieren.xml"])
     func legacyTwice(file: String) throws {
         let path = try #require(fixturesFolder()) + "/" + file
@@ -75,7 +76,8 @@ struct IngestBoundsTests {
         try withTemporaryDirectory { (folder: String) throws in
             let ledger = try ledger(folder)
             let file = folder + "/absurd.ndjson"
-            try #"{"type":"HKQuantityTypeIdentifierStepCount","start":"0001-01-01T00:00:00Z","end":"9999-12-31T23:59:59Z","value":100000,"unit":"count"}"#
+            try
+                #"{"type":"HKQuantityTypeIdentifierStepCount","start":"0001-01-01T00:00:00Z","end":"9999-12-31T23:59:59Z","value":100000,"unit":"count"}"#
                 .write(toFile: file, atomically: true, encoding: .utf8)
             let before = try ledger.store.lastSequence()
             let report = try ledger.ingest(file: file)

@@ -96,7 +96,10 @@ struct LedgerTests {
             // Remove event 3: event 4 then no longer follows event 2.
             lines.remove(at: 2)
             try (lines.joined(separator: "\n") + "\n").write(toFile: folder + "/gap.ndjson", atomically: true, encoding: .utf8)
-            #expect(throws: LedgerError.brokenExport(path: folder + "/gap.ndjson", line: 3, sequence: 3, problem: "it is missing (the next stored event is 4)")) {
+            #expect(
+                throws: LedgerError.brokenExport(
+                    path: folder + "/gap.ndjson", line: 3, sequence: 3, problem: "it is missing (the next stored event is 4)")
+            ) {
                 _ = try LedgerImport.run(file: folder + "/gap.ndjson", into: folder + "/restored")
             }
             #expect(!Ledger.exists(at: folder + "/restored"))
@@ -140,10 +143,11 @@ struct LedgerTests {
             try ledger.store.append((1...3).map { shoe("Shoe \($0)", id: UInt128($0)) }, recordedAt: clock.now())
             let statistics = try ledger.statistics()
             #expect(statistics.events == 5)
-            #expect(statistics.byType == [
-                NamedCount(name: "ledger.created", count: 1), NamedCount(name: "points.awarded", count: 1),
-                NamedCount(name: "shoe.registered", count: 3),
-            ])
+            #expect(
+                statistics.byType == [
+                    NamedCount(name: "ledger.created", count: 1), NamedCount(name: "points.awarded", count: 1),
+                    NamedCount(name: "shoe.registered", count: 3),
+                ])
             #expect(statistics.bytes > 0)
         }
     }

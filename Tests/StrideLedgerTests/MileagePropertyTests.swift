@@ -26,7 +26,8 @@ struct MileagePropertyTests {
         let workouts = try ledger.workouts(from: nil, through: nil, unassignedOnly: false)
         for view in try ledger.shoes() {
             let total = try ledger.audit(of: view.shoe).reduce(0) { $0 + $1.kilometers }
-            #expect(abs(total - view.shoe.kilometers) < 1e-9, "step \(step): \(view.shoe.name)'s audit adds up to \(total), not \(view.shoe.kilometers)")
+            #expect(
+                abs(total - view.shoe.kilometers) < 1e-9, "step \(step): \(view.shoe.name)'s audit adds up to \(total), not \(view.shoe.kilometers)")
             let runs = workouts.filter { $0.shoe == view.shoe.id }
             #expect(runs.count == view.shoe.runs, "step \(step): \(view.shoe.name)")
             let expected = view.shoe.startKilometers + runs.reduce(0) { $0 + $1.kilometers }
@@ -66,7 +67,8 @@ struct MileagePropertyTests {
                     default:
                         runCount += 1
                         let start = at.adding(milliseconds: Int64(random.next(7_200_000)) - 3_600_000)
-                        let line = "{\"activity\":\"HKWorkoutActivityTypeRunning\",\"start\":\"\(start)\",\"end\":\"\(start.adding(milliseconds: 1_800_000))\",\"distance\":\(Double(random.next(20_000)) / 1000),\"distanceUnit\":\"km\",\"id\":\"run-\(runCount)\"}\n"
+                        let line =
+                            "{\"activity\":\"HKWorkoutActivityTypeRunning\",\"start\":\"\(start)\",\"end\":\"\(start.adding(milliseconds: 1_800_000))\",\"distance\":\(Double(random.next(20_000)) / 1000),\"distanceUnit\":\"km\",\"id\":\"run-\(runCount)\"}\n"
                         let file = folder + "/run-\(runCount).ndjson"
                         try line.write(toFile: file, atomically: true, encoding: .utf8)
                         _ = try ledger.ingest(file: file)

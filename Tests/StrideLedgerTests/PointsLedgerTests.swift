@@ -26,7 +26,9 @@ struct PointsLedgerTests {
         }
     }
 
-    @Test("check-ins count per local day of the ledger's zone: 23:59 and 00:01 are two days; a second one the same day earns nothing and appends nothing")
+    @Test(
+        "check-ins count per local day of the ledger's zone: 23:59 and 00:01 are two days; a second one the same day earns nothing and appends nothing"
+    )
     func midnight() throws {
         try withTemporaryDirectory { (folder: String) throws in
             let ledger = try ledger(folder)
@@ -46,7 +48,10 @@ struct PointsLedgerTests {
             let ledger = try ledger(folder)
             var earned: [Int] = []
             for hour in 8...13 {
-                earned.append(try ledger.addJournalEntry("entry at \(hour)", at: at("2024-05-01T\(hour < 10 ? "0" : "")\(hour):00:00+09:00")).reduce(0) { $0 + $1.points })
+                earned.append(
+                    try ledger.addJournalEntry("entry at \(hour)", at: at("2024-05-01T\(hour < 10 ? "0" : "")\(hour):00:00+09:00")).reduce(0) {
+                        $0 + $1.points
+                    })
             }
             #expect(earned == [3, 0, 0, 0, 3, 0])
             #expect(try ledger.account().balance == 16)
@@ -82,7 +87,11 @@ struct PointsLedgerTests {
             #expect(throws: PointsError.overdraw(balance: 10, wanted: 11)) { _ = try ledger.spend(11, reason: "too much", at: nil) }
             #expect(try ledger.store.lastSequence() == before)
             #expect(try ledger.spend(10, reason: "all of it", at: nil) == 0)
-            #expect(try ledger.account() == { var account = Account(); account.earned = 10; account.spent = 10; return account }())
+            #expect(
+                try ledger.account()
+                    == {
+                        var account = Account(); account.earned = 10; account.spent = 10; return account
+                    }())
             let history = try ledger.pointsHistory()
             _ = try ledger.rebuild()
             #expect(try ledger.pointsHistory() == history)

@@ -45,10 +45,11 @@ struct ProvenanceLedgerTests {
             let report = try ledger.ingest(file: try writeDay(folder), options: IngestOptions(sentBy: Self.phone))
             #expect(report.autoAssigned == 1)
             #expect(report.stepAwards.map(\.sentBy) == [Self.phone, Self.phone])
-            #expect(try senders(ledger) == [
-                "shoe.registered -", "shoe.defaultSelected -", "workout.recorded \(Self.phone)", "sample.recorded \(Self.phone)",
-                "workout.assigned \(Self.phone)", "points.awarded \(Self.phone)", "points.awarded \(Self.phone)",
-            ])
+            #expect(
+                try senders(ledger) == [
+                    "shoe.registered -", "shoe.defaultSelected -", "workout.recorded \(Self.phone)", "sample.recorded \(Self.phone)",
+                    "workout.assigned \(Self.phone)", "points.awarded \(Self.phone)", "points.awarded \(Self.phone)",
+                ])
             let audit = try ledger.audit(of: try ledger.shoe(named: "Pegasus"))
             #expect(audit.map(\.kind) == [.registered, .assigned])
             #expect(audit.map(\.sentBy) == [nil, Self.phone])
@@ -66,7 +67,8 @@ struct ProvenanceLedgerTests {
             _ = try ledger.ingest(file: try writeDay(folder))
             let run = Ledger.workoutID(try #require(try ledger.workouts(from: nil, through: nil, unassignedOnly: false).first).id)
             let past = at("2024-05-09T20:00:00+02:00")
-            try ledger.registerShoe(name: "Pegasus", brand: "Nike", startKilometers: 3, goalKilometers: nil, makeDefault: true, at: past, sentBy: Self.phone)
+            try ledger.registerShoe(
+                name: "Pegasus", brand: "Nike", startKilometers: 3, goalKilometers: nil, makeDefault: true, at: past, sentBy: Self.phone)
             try ledger.registerShoe(name: "Novablast", brand: nil, startKilometers: 0, goalKilometers: nil, makeDefault: false, at: past)
             try ledger.renameShoe("Novablast", to: "Novablast 4", at: past, sentBy: Self.phone)
             try ledger.assign(workout: run, to: "Pegasus", at: past, sentBy: Self.phone)
@@ -79,13 +81,15 @@ struct ProvenanceLedgerTests {
             _ = try ledger.addJournalEntry("ran in the rain", at: past, sentBy: Self.phone)
             _ = try ledger.spend(2, reason: "a gel", at: past, sentBy: Self.phone)
             let sent = try senders(ledger).filter { !$0.hasPrefix("sample.") && !$0.hasPrefix("workout.recorded") }
-            #expect(sent == [
-                "points.awarded -", "points.awarded -", "shoe.registered \(Self.phone)", "shoe.defaultSelected \(Self.phone)", "shoe.registered -",
-                "shoe.renamed \(Self.phone)", "workout.assigned \(Self.phone)", "workout.assigned marie-watch",
-                "workout.assignmentChanged \(Self.phone)", "workout.assignmentChanged \(Self.phone)", "shoe.defaultSelected \(Self.phone)",
-                "shoe.retirementChanged \(Self.phone)", "checkin.recorded \(Self.phone)", "points.awarded \(Self.phone)",
-                "journal.added \(Self.phone)", "points.awarded \(Self.phone)", "points.spent \(Self.phone)",
-            ])
+            #expect(
+                sent == [
+                    "points.awarded -", "points.awarded -", "shoe.registered \(Self.phone)", "shoe.defaultSelected \(Self.phone)",
+                    "shoe.registered -",
+                    "shoe.renamed \(Self.phone)", "workout.assigned \(Self.phone)", "workout.assigned marie-watch",
+                    "workout.assignmentChanged \(Self.phone)", "workout.assignmentChanged \(Self.phone)", "shoe.defaultSelected \(Self.phone)",
+                    "shoe.retirementChanged \(Self.phone)", "checkin.recorded \(Self.phone)", "points.awarded \(Self.phone)",
+                    "journal.added \(Self.phone)", "points.awarded \(Self.phone)", "points.spent \(Self.phone)",
+                ])
             let pegasus = try ledger.audit(of: try ledger.shoe(named: "Pegasus"))
             #expect(pegasus.map(\.kind) == [.registered, .assigned, .movedToAnotherShoe])
             #expect(pegasus.map(\.sentBy) == [Self.phone, Self.phone, "marie-watch"])
@@ -109,13 +113,15 @@ struct ProvenanceLedgerTests {
         try withTemporaryDirectory { folder in
             let ledger = try ledger(folder)
             try ledger.registerShoe(name: "Pegasus", brand: nil, startKilometers: 0, goalKilometers: nil, makeDefault: true, at: nil)
-            try ledger.registerShoe(name: "Cloud", brand: nil, startKilometers: 0, goalKilometers: nil, makeDefault: false, at: nil, sentBy: Self.phone)
+            try ledger.registerShoe(
+                name: "Cloud", brand: nil, startKilometers: 0, goalKilometers: nil, makeDefault: false, at: nil, sentBy: Self.phone)
             _ = try ledger.checkIn(at: nil)
             let versions = try ledger.events(from: 1, limit: 100, type: nil).map { "\($0.event.typeName) \($0.storedSchemaVersion)" }
-            #expect(versions == [
-                "ledger.created 1", "points.awarded 1", "shoe.registered 2", "shoe.defaultSelected 1", "shoe.registered 3",
-                "checkin.recorded 1", "points.awarded 1",
-            ])
+            #expect(
+                versions == [
+                    "ledger.created 1", "points.awarded 1", "shoe.registered 2", "shoe.defaultSelected 1", "shoe.registered 3",
+                    "checkin.recorded 1", "points.awarded 1",
+                ])
         }
     }
 }

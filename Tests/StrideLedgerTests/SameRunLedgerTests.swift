@@ -13,7 +13,8 @@ import Testing
 struct SameRunLedgerTests {
     /// A ledger in Paris whose default shoe predates every run here.
     static func ledger(_ folder: String) throws -> Ledger {
-        let ledger = try Ledger.create(at: folder + "/ledger", timeZone: "Europe/Paris", clock: FixedClock(Timestamp(secondsSince1970: 1_900_000_000)))
+        let ledger = try Ledger.create(
+            at: folder + "/ledger", timeZone: "Europe/Paris", clock: FixedClock(Timestamp(secondsSince1970: 1_900_000_000)))
         try ledger.registerShoe(
             name: "Pegasus", brand: nil, startKilometers: 0, goalKilometers: 800, makeDefault: true, at: ISO8601.parse("2015-01-01T00:00:00Z"))
         return ledger
@@ -47,7 +48,9 @@ struct SameRunLedgerTests {
     }()
 
     /// An app's line for the same run (NDJSON): 9.1 km.
-    static let appLine = #"{"activity":"HKWorkoutActivityTypeRunning","start":"2015-08-15T16:45:00+02:00","end":"2015-08-15T17:32:00+02:00","distance":9.1,"distanceUnit":"km","source":"Some App","device":"phone","id":"app-run"}"# + "\n"
+    static let appLine =
+        #"{"activity":"HKWorkoutActivityTypeRunning","start":"2015-08-15T16:45:00+02:00","end":"2015-08-15T17:32:00+02:00","distance":9.1,"distanceUnit":"km","source":"Some App","device":"phone","id":"app-run"}"#
+        + "\n"
 
     /// Every order of a list.
     static func orders<T>(_ items: [T]) -> [[T]] {
@@ -79,7 +82,8 @@ struct SameRunLedgerTests {
         #expect(abs((try ledger.shoes().first?.shoe.kilometers ?? -1) - kilometers) < 0.0001)
     }
 
-    @Test("a FIT file, Connect's copy in an Apple Health export and a GPX track, in every order: one run at the FIT file's 9.008 km",
+    @Test(
+        "a FIT file, Connect's copy in an Apple Health export and a GPX track, in every order: one run at the FIT file's 9.008 km",
         .enabled(if: fixturesFolder() != nil))
     func fitExportTrack() throws {
         let fit = try #require(fixturesFolder()) + "/fit/dtcooper__python-fitparse__activity-small-fenix2-run.fit"

@@ -20,7 +20,8 @@ struct DashboardSiteTests {
         let folder = NSTemporaryDirectory() + "stride-site-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let ledger = try Ledger.create(at: folder + "/ledger", timeZone: "Europe/Paris", clock: FixedClock(Timestamp(secondsSince1970: 1_717_243_200)))
+        let ledger = try Ledger.create(
+            at: folder + "/ledger", timeZone: "Europe/Paris", clock: FixedClock(Timestamp(secondsSince1970: 1_717_243_200)))
         let token = try ledger.addToken(name: "marie-laptop", at: nil)
         try ledger.registerShoe(name: "Pegasus 40", brand: "Nike", startKilometers: 0, goalKilometers: 600, makeDefault: true, at: nil)
         let server = try StrideServer(ledger: ledger, settings: ServerSettings(host: "127.0.0.1", port: 0), logger: Logger(label: "test"))
@@ -67,16 +68,20 @@ struct DashboardSiteTests {
         }
     }
 
-    @Test("a wrong token is refused on the sign-in page; the right one sets an HttpOnly, SameSite=Strict cookie and the pages open, never showing the token")
+    @Test(
+        "a wrong token is refused on the sign-in page; the right one sets an HttpOnly, SameSite=Strict cookie and the pages open, never showing the token"
+    )
     func signIn() async throws {
         try await Self.with { _, token, client in
             let wrong = try await client.execute(
-                uri: "/signin", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(string: "token=stride_0000"))
+                uri: "/signin", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+                body: ByteBuffer(string: "token=stride_0000"))
             #expect(wrong.status == .unauthorized)
             #expect(wrong.headers[.setCookie] == nil)
             #expect(wrong.text.contains("role=\"alert\""))
             let right = try await client.execute(
-                uri: "/signin", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(string: "token=" + token))
+                uri: "/signin", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+                body: ByteBuffer(string: "token=" + token))
             let setCookie = try #require(right.headers[.setCookie])
             #expect(setCookie.contains("HttpOnly"))
             #expect(setCookie.contains("SameSite=Strict"))

@@ -63,7 +63,8 @@ struct IngestRouteTests {
         try await ServerFixture.with { fixture in
             try await fixture.server.makeApplication().test(.router) { client in
                 let response = try await client.execute(
-                    uri: "/v1/health-auto-export", method: .post, headers: ServerFixture.headers(contentType: "text/csv"), body: ByteBuffer(string: "a,b"))
+                    uri: "/v1/health-auto-export", method: .post, headers: ServerFixture.headers(contentType: "text/csv"),
+                    body: ByteBuffer(string: "a,b"))
                 #expect(response.status == .unsupportedMediaType)
                 #expect((response.object["error"] as? String)?.contains("application/json") == true)
             }
@@ -82,7 +83,9 @@ struct HealthAutoExportRouteTests {
         """
     }
 
-    @Test("a push is read with the app's grouping header; an identical re-send appends nothing; a grown value replaces the old one; the device is recorded")
+    @Test(
+        "a push is read with the app's grouping header; an identical re-send appends nothing; a grown value replaces the old one; the device is recorded"
+    )
     func resends() async throws {
         try await ServerFixture.with { fixture in
             try await fixture.server.makeApplication().test(.router) { client in
@@ -116,7 +119,10 @@ struct HealthAutoExportRouteTests {
                 #expect(ndjson.status == .unsupportedMediaType)
                 let broken = try await client.execute(
                     uri: "/v1/health-auto-export", method: .post, headers: ServerFixture.headers(contentType: "application/json"),
-                    body: ByteBuffer(string: "{\"data\": {\"metrics\": [\n  {\"name\": \"step_count\", \"units\": \"count\", \"data\": [{\"date\": \"yesterday\", \"qty\": 1}]}]}}"))
+                    body: ByteBuffer(
+                        string:
+                            "{\"data\": {\"metrics\": [\n  {\"name\": \"step_count\", \"units\": \"count\", \"data\": [{\"date\": \"yesterday\", \"qty\": 1}]}]}}"
+                    ))
                 #expect(broken.status == .badRequest)
                 let message = try #require(broken.object["error"] as? String)
                 #expect(message.contains("line 2"), "\(message)")

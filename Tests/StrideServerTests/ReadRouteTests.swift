@@ -32,7 +32,10 @@ struct ReadRouteTests {
             try Self.fill(fixture.ledger)
             let ledger = fixture.ledger
             let expected: [(String, String)] = [
-                ("/v1/daily?from=2024-05-01&to=2024-05-01", try DailyDocument(ledger, from: CivilDate("2024-05-01"), through: CivilDate("2024-05-01")).json.text),
+                (
+                    "/v1/daily?from=2024-05-01&to=2024-05-01",
+                    try DailyDocument(ledger, from: CivilDate("2024-05-01"), through: CivilDate("2024-05-01")).json.text
+                ),
                 ("/v1/workouts", try WorkoutsDocument(ledger).json.text),
                 ("/v1/shoes", try ShoesDocument(ledger).json.text),
                 ("/v1/mileage?shoe=pegasus%2040", try ShoesDocument(ledger, shoe: "pegasus 40").json.text),
@@ -89,15 +92,17 @@ struct ReadRouteTests {
         }
     }
 
-    @Test("a bad parameter is a 400 that names it", arguments: [
-        ("/v1/daily?from=May", "from: \"May\" is not a date like 2024-05-01"),
-        ("/v1/daily?from=2024-05-02&to=2024-05-01", "to: 2024-05-01 comes before from 2024-05-02"),
-        ("/v1/log?limit=100000", "limit: \"100000\" is not a whole number from 0 to 10000"),
-        ("/v1/log?type=shoe.eaten", "type: unknown event type \"shoe.eaten\""),
-        ("/v1/mileage/explain", "shoe: this parameter is required"),
-        ("/v1/replay?until=yesterday", "until: \"yesterday\" is neither a sequence number nor an instant"),
-        ("/v1/workouts?unassigned=maybe", "unassigned: \"maybe\" is not true or false"),
-    ])
+    @Test(
+        "a bad parameter is a 400 that names it",
+        arguments: [
+            ("/v1/daily?from=May", "from: \"May\" is not a date like 2024-05-01"),
+            ("/v1/daily?from=2024-05-02&to=2024-05-01", "to: 2024-05-01 comes before from 2024-05-02"),
+            ("/v1/log?limit=100000", "limit: \"100000\" is not a whole number from 0 to 10000"),
+            ("/v1/log?type=shoe.eaten", "type: unknown event type \"shoe.eaten\""),
+            ("/v1/mileage/explain", "shoe: this parameter is required"),
+            ("/v1/replay?until=yesterday", "until: \"yesterday\" is neither a sequence number nor an instant"),
+            ("/v1/workouts?unassigned=maybe", "unassigned: \"maybe\" is not true or false"),
+        ])
     func badParameters(_ uri: String, _ message: String) async throws {
         try await ServerFixture.with { fixture in
             try await fixture.server.makeApplication().test(.router) { client in

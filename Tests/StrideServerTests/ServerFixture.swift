@@ -24,7 +24,8 @@ struct ServerFixture {
         let folder = NSTemporaryDirectory() + "stride-server-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let ledger = try Ledger.create(at: folder + "/ledger", timeZone: "Europe/Paris", clock: FixedClock(Timestamp(secondsSince1970: 1_717_243_200)))
+        let ledger = try Ledger.create(
+            at: folder + "/ledger", timeZone: "Europe/Paris", clock: FixedClock(Timestamp(secondsSince1970: 1_717_243_200)))
         let server = try StrideServer(ledger: ledger, settings: settings, logger: Logger(label: "test")) { _, token in
             token == ServerFixture.token ? ServerFixture.device : nil
         }

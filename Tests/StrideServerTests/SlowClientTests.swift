@@ -60,7 +60,8 @@ struct SlowClientTests {
         try await ServerFixture.with(settings: settings) { fixture in
             try await fixture.server.makeApplication().test(.live) { client in
                 let port = try #require(client.port)
-                let head = "POST /v1/ingest HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(ServerFixture.token)\r\n"
+                let head =
+                    "POST /v1/ingest HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(ServerFixture.token)\r\n"
                     + "Content-Type: application/x-ndjson\r\nContent-Length: 100000\r\n\r\n"
                 let (answer, _) = try await Self.hold(port: port, sending: head, trickle: String(repeating: " ", count: 12), pause: 0.25)
                 #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer.prefix(200))")

@@ -85,7 +85,9 @@ struct CorruptionTests {
             try store.environment.write { transaction in
                 guard var bytes = try transaction.value(in: store.eventsDatabase, forKey: UInt64(5), { Array($0) }) else { return }
                 bytes[bytes.count - 45] ^= 0x10
-                try withUnsafeBytes(of: UInt64(5)) { key in try bytes.withUnsafeBytes { _ = try transaction.put($0, forKey: key, in: store.eventsDatabase) } }
+                try withUnsafeBytes(of: UInt64(5)) { key in
+                    try bytes.withUnsafeBytes { _ = try transaction.put($0, forKey: key, in: store.eventsDatabase) }
+                }
             }
             #expect(try store.verify().logFault?.sequence == 5)
             #expect(throws: EventLogFault.self) { try store.scan { _ in true } }

@@ -101,10 +101,11 @@ struct LMDBEventStoreTests {
         try withTemporaryDirectory { folder in
             let store = try LMDBEventStore(directory: folder + "/ledger")
             try store.append((0..<20_000).map { Self.sample($0, source: String(repeating: "x", count: 200)) }, recordedAt: now)
-            let file = try #require(realpath(folder + "/ledger/data.mdb", nil).map { pointer in
-                defer { free(pointer) }
-                return String(cString: pointer)
-            })
+            let file = try #require(
+                realpath(folder + "/ledger/data.mdb", nil).map { pointer in
+                    defer { free(pointer) }
+                    return String(cString: pointer)
+                })
             var before = 0
             try store.scan(from: 1) { _ in true }
             before = try Self.residentKilobytes(mapping: file)
@@ -180,10 +181,10 @@ struct LMDBEventStoreTests {
             let event = try #require(try store.event(at: 1))
             #expect(event.storedSchemaVersion == 1)
             #expect(event.event == .shoeRegistered(ShoeRegistered.Version1(name: "Clifton", startKilometers: 120).upcast))
-        guard case .shoeRegistered(let upcast) = event.event else { return }
-        #expect(upcast.brand == nil)
-        #expect(upcast.goalKilometers == nil)
-        #expect(upcast.shoe != 0)
+            guard case .shoeRegistered(let upcast) = event.event else { return }
+            #expect(upcast.brand == nil)
+            #expect(upcast.goalKilometers == nil)
+            #expect(upcast.shoe != 0)
         }
     }
 
@@ -223,7 +224,9 @@ struct LMDBEventStoreTests {
             try original.append((1...50).map { Self.sample($0) }, recordedAt: now)
             try original.append([shoe("Pegasus", id: 7)], recordedAt: now)
             var stored: [StoredEvent] = []
-            try original.storedEvents(from: 1, through: .max) { stored.append($0); return true }
+            try original.storedEvents(from: 1, through: .max) {
+                stored.append($0); return true
+            }
             let copy = try LMDBEventStore(directory: folder + "/copy")
             try copy.restore(Array(stored[0..<20]))
             try copy.restore(Array(stored[20...]))

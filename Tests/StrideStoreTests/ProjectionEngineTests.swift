@@ -71,9 +71,10 @@ struct ProjectionEngineTests {
     let now = Timestamp(secondsSince1970: 1_700_000_000)
 
     func rows(_ store: LMDBEventStore, _ name: String = "counting") throws -> [String: UInt64] {
-        Dictionary(uniqueKeysWithValues: try store.storedRows(of: name).map { entry in
-            (String(decoding: entry.key, as: UTF8.self), try entry.row.withUnsafeBytes { try CountingProjection().decodeRow($0) })
-        })
+        Dictionary(
+            uniqueKeysWithValues: try store.storedRows(of: name).map { entry in
+                (String(decoding: entry.key, as: UTF8.self), try entry.row.withUnsafeBytes { try CountingProjection().decodeRow($0) })
+            })
     }
 
     @Test("catching up folds each event exactly once, in rounds, with rows and checkpoint stored together")

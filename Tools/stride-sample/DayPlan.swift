@@ -93,13 +93,16 @@ struct DayPlan {
             let hour = calendar.component(.hour, from: instant)
             let base = hour < 7 ? 54 : (hour < 22 ? 72 : 60)
             let value = base + Int(random.next() % 25)
-            record("HKQuantityTypeIdentifierHeartRate", .watch, unit: "count/min", value: "\(value)", start: instant, end: instant,
+            record(
+                "HKQuantityTypeIdentifierHeartRate", .watch, unit: "count/min", value: "\(value)", start: instant, end: instant,
                 metadata: [("HKMetadataKeyHeartRateMotionContext", "\(random.next() % 3)")])
             instant += 300
         }
-        record("HKQuantityTypeIdentifierRestingHeartRate", .watch, unit: "count/min", value: "\(50 + random.next() % 8)",
+        record(
+            "HKQuantityTypeIdentifierRestingHeartRate", .watch, unit: "count/min", value: "\(50 + random.next() % 8)",
             start: day + 7 * 3600, end: day + 7 * 3600 + 60)
-        record("HKQuantityTypeIdentifierWalkingHeartRateAverage", .watch, unit: "count/min", value: "\(92 + random.next() % 15)",
+        record(
+            "HKQuantityTypeIdentifierWalkingHeartRateAverage", .watch, unit: "count/min", value: "\(92 + random.next() % 15)",
             start: day + 8 * 3600, end: day + 20 * 3600)
         for hour in [3.0, 15.0] {
             let start = day + hour * 3600 + Double(random.next() % 1800)
@@ -110,7 +113,9 @@ struct DayPlan {
                 beats += "   <InstantaneousBeatsPerMinute bpm=\"\(55 + random.next() % 25)\" time=\"\(printer.printClockTime(beat))\"/>\n"
             }
             beats += "  </HeartRateVariabilityMetadataList>\n"
-            record("HKQuantityTypeIdentifierHeartRateVariabilitySDNN", .watch, unit: "ms", value: decimal(Double(25 + random.next() % 60) + 0.1 * Double(random.next() % 10), 4),
+            record(
+                "HKQuantityTypeIdentifierHeartRateVariabilitySDNN", .watch, unit: "ms",
+                value: decimal(Double(25 + random.next() % 60) + 0.1 * Double(random.next() % 10), 4),
                 start: start, end: beat, children: beats)
         }
     }
@@ -120,14 +125,17 @@ struct DayPlan {
         var instant = day + 7 * 3600
         while instant < day + 23 * 3600 {
             let length = Double(60 + random.next() % 73)
-            record("HKQuantityTypeIdentifierActiveEnergyBurned", .watch, unit: "kcal", value: decimal(0.1 + Double(random.next() % 200) / 100, 3),
+            record(
+                "HKQuantityTypeIdentifierActiveEnergyBurned", .watch, unit: "kcal", value: decimal(0.1 + Double(random.next() % 200) / 100, 3),
                 start: instant, end: instant + length)
             instant += length
         }
         instant = day
         while instant < end {
             let length = min(Double(120 + random.next() % 107), end.timeIntervalSince(instant))
-            record("HKQuantityTypeIdentifierBasalEnergyBurned", .watch, unit: "kcal", value: decimal(length / 60 * 1.1 + Double(random.next() % 10) / 100, 3),
+            record(
+                "HKQuantityTypeIdentifierBasalEnergyBurned", .watch, unit: "kcal",
+                value: decimal(length / 60 * 1.1 + Double(random.next() % 10) / 100, 3),
                 start: instant, end: instant + length)
             instant += length
         }
@@ -140,7 +148,8 @@ struct DayPlan {
         while instant < day + 23 * 3600 {
             let steps = 100 + Int(random.next() % 900)
             record("HKQuantityTypeIdentifierStepCount", .phone, unit: "count", value: "\(steps)", start: instant, end: instant + 1800)
-            record("HKQuantityTypeIdentifierDistanceWalkingRunning", .phone, unit: "km", value: decimal(Double(steps) * 0.00072, 3),
+            record(
+                "HKQuantityTypeIdentifierDistanceWalkingRunning", .phone, unit: "km", value: decimal(Double(steps) * 0.00072, 3),
                 start: instant, end: instant + 1800)
             instant += 1800
         }
@@ -148,7 +157,8 @@ struct DayPlan {
         while instant < day + 20 * 3600 {
             let steps = 50 + Int(random.next() % 500)
             record("HKQuantityTypeIdentifierStepCount", .watch, unit: "count", value: "\(steps)", start: instant, end: instant + 900)
-            record("HKQuantityTypeIdentifierDistanceWalkingRunning", .watch, unit: "km", value: decimal(Double(steps) * 0.00074, 4),
+            record(
+                "HKQuantityTypeIdentifierDistanceWalkingRunning", .watch, unit: "km", value: decimal(Double(steps) * 0.00074, 4),
                 start: instant, end: instant + 900)
             instant += 900
         }
@@ -163,17 +173,21 @@ struct DayPlan {
         for minute in distinct(10, below: 13 * 12) {
             let start = day + 8 * 3600 + Double(minute) * 300
             let minutes = 1 + random.next() % 5
-            record("HKQuantityTypeIdentifierAppleStandTime", .watch, unit: "min", value: "\(minutes)", start: start, end: start + Double(minutes) * 60)
+            record(
+                "HKQuantityTypeIdentifierAppleStandTime", .watch, unit: "min", value: "\(minutes)", start: start, end: start + Double(minutes) * 60)
         }
         for hour in 8..<22 {
             let start = day + Double(hour) * 3600
             let stood = random.next() % 4 != 0
-            record("HKCategoryTypeIdentifierAppleStandHour", .watch, unit: nil,
+            record(
+                "HKCategoryTypeIdentifierAppleStandHour", .watch, unit: nil,
                 value: stood ? "HKCategoryValueAppleStandHourStood" : "HKCategoryValueAppleStandHourIdle", start: start, end: start + 3600)
         }
         for slot in distinct(10, below: 28) {
             let start = day + 8 * 3600 + Double(slot) * 1800
-            record("HKQuantityTypeIdentifierEnvironmentalAudioExposure", .watch, unit: "dBASPL", value: decimal(55 + Double(random.next() % 2000) / 100, 4),
+            record(
+                "HKQuantityTypeIdentifierEnvironmentalAudioExposure", .watch, unit: "dBASPL",
+                value: decimal(55 + Double(random.next() % 2000) / 100, 4),
                 start: start, end: start + 1800)
         }
     }
@@ -183,14 +197,20 @@ struct DayPlan {
         for index in 0..<19 {
             let start = day + 8 * 3600 + Double(random.next() % (12 * 3600))
             let end = start + Double(20 + random.next() % 40)
-            record("HKQuantityTypeIdentifierWalkingSpeed", .phone, unit: "km/hr", value: decimal(3.5 + Double(random.next() % 2000) / 1000, 3), start: start, end: end)
+            record(
+                "HKQuantityTypeIdentifierWalkingSpeed", .phone, unit: "km/hr", value: decimal(3.5 + Double(random.next() % 2000) / 1000, 3),
+                start: start, end: end)
             record("HKQuantityTypeIdentifierWalkingStepLength", .phone, unit: "cm", value: "\(60 + random.next() % 20)", start: start, end: end)
             if index < 14 {
-                record("HKQuantityTypeIdentifierWalkingDoubleSupportPercentage", .phone, unit: "%", value: decimal(0.25 + Double(random.next() % 100) / 1000, 3),
+                record(
+                    "HKQuantityTypeIdentifierWalkingDoubleSupportPercentage", .phone, unit: "%",
+                    value: decimal(0.25 + Double(random.next() % 100) / 1000, 3),
                     start: start, end: end)
             }
             if index < 10 {
-                record("HKQuantityTypeIdentifierWalkingAsymmetryPercentage", .phone, unit: "%", value: random.next() % 3 == 0 ? decimal(Double(random.next() % 80) / 1000, 3) : "0",
+                record(
+                    "HKQuantityTypeIdentifierWalkingAsymmetryPercentage", .phone, unit: "%",
+                    value: random.next() % 3 == 0 ? decimal(Double(random.next() % 80) / 1000, 3) : "0",
                     start: start, end: end, metadata: [("HKMetadataKeyDevicePlacementSide", "\(1 + random.next() % 2)")])
             }
         }
@@ -200,7 +220,9 @@ struct DayPlan {
         }
         for _ in 0..<6 {
             let start = day + 8 * 3600 + Double(random.next() % (13 * 3600))
-            record("HKQuantityTypeIdentifierHeadphoneAudioExposure", .headphones, unit: "dBASPL", value: decimal(60 + Double(random.next() % 2500) / 100, 4),
+            record(
+                "HKQuantityTypeIdentifierHeadphoneAudioExposure", .headphones, unit: "dBASPL",
+                value: decimal(60 + Double(random.next() % 2500) / 100, 4),
                 start: start, end: start + Double(600 + random.next() % 600))
         }
     }
@@ -210,7 +232,8 @@ struct DayPlan {
     private mutating func sleep(before day: Date) {
         let bed = day - 3600 - Double(random.next() % 1800)
         let rise = day + 7 * 3600 + Double(random.next() % 1800)
-        record("HKCategoryTypeIdentifierSleepAnalysis", .phone, unit: nil, value: "HKCategoryValueSleepAnalysisInBed", start: bed, end: rise,
+        record(
+            "HKCategoryTypeIdentifierSleepAnalysis", .phone, unit: nil, value: "HKCategoryValueSleepAnalysisInBed", start: bed, end: rise,
             metadata: [("HKTimeZone", timeZone.identifier)])
         if dayIndex % 7 != 4 {
             let stages = ["AsleepCore", "AsleepDeep", "AsleepCore", "AsleepREM", "Awake"]
@@ -220,20 +243,24 @@ struct DayPlan {
                 let stage = stages[index % stages.count]
                 let length = stage == "Awake" ? Double(60 + random.next() % 540) : Double(600 + random.next() % 1800)
                 let end = min(instant + length, rise - 300)
-                record("HKCategoryTypeIdentifierSleepAnalysis", .watch, unit: nil, value: "HKCategoryValueSleepAnalysis" + stage, start: instant, end: end)
+                record(
+                    "HKCategoryTypeIdentifierSleepAnalysis", .watch, unit: nil, value: "HKCategoryValueSleepAnalysis" + stage, start: instant,
+                    end: end)
                 instant = end
                 index += 1
             }
             instant = bed + 1200
             while instant < rise - 900 {
-                record("HKQuantityTypeIdentifierRespiratoryRate", .watch, unit: "count/min", value: decimal(12 + Double(random.next() % 60) / 10, 1),
+                record(
+                    "HKQuantityTypeIdentifierRespiratoryRate", .watch, unit: "count/min", value: decimal(12 + Double(random.next() % 60) / 10, 1),
                     start: instant, end: instant + 180)
                 instant += Double(600 + random.next() % 600)
             }
         }
         if dayIndex % 6 == 2 {
             // A nap after lunch, before the 18:00 boundary.
-            record("HKCategoryTypeIdentifierSleepAnalysis", .watch, unit: nil, value: "HKCategoryValueSleepAnalysisAsleepUnspecified",
+            record(
+                "HKCategoryTypeIdentifierSleepAnalysis", .watch, unit: nil, value: "HKCategoryValueSleepAnalysisAsleepUnspecified",
                 start: day + 14 * 3600, end: day + 14 * 3600 + 1500)
         }
     }
@@ -248,7 +275,8 @@ struct DayPlan {
             ("HKQuantityTypeIdentifierBodyMassIndex", "count", decimal(kilograms / (1.68 * 1.68), 1)),
             ("HKQuantityTypeIdentifierBodyFatPercentage", "%", decimal(0.22 + Double(random.next() % 30) / 1000, 3)),
         ] {
-            record(type, .scale, unit: unit, value: value, start: instant, end: instant, created: instant + 40,
+            record(
+                type, .scale, unit: unit, value: value, start: instant, end: instant, created: instant + 40,
                 metadata: [("HKExternalUUID", uuid()), ("HKWasUserEntered", "0")])
         }
     }
@@ -268,7 +296,8 @@ struct DayPlan {
     private mutating func workout(activity: String, start: Date, minutes: Double, kilometres: Double, energy: Double) -> String {
         let end = start + minutes * 60
         let dates = "creationDate=\"\(printer.print(end + 5))\" startDate=\"\(printer.print(start))\" endDate=\"\(printer.print(end))\""
-        let source = "sourceName=\"\(sources.name(.watch))\" sourceVersion=\"\(sources.version(.watch))\" device=\"\(sources.device(.watch, type: activity) ?? "")\""
+        let source =
+            "sourceName=\"\(sources.name(.watch))\" sourceVersion=\"\(sources.version(.watch))\" device=\"\(sources.device(.watch, type: activity) ?? "")\""
         let duration = decimal(minutes, 4)
         workoutCount += 1
         var metadata = ""
@@ -280,15 +309,18 @@ struct DayPlan {
             metadata += "  <MetadataEntry key=\"\(key)\" value=\"\(value)\"/>\n"
         }
         if dayIndex < newFormatFromDay {
-            return " <Workout workoutActivityType=\"\(activity)\" duration=\"\(duration)\" durationUnit=\"min\" totalDistance=\"\(decimal(kilometres, 4))\" totalDistanceUnit=\"km\" totalEnergyBurned=\"\(decimal(energy, 2))\" totalEnergyBurnedUnit=\"kcal\" \(source) \(dates)>\n"
+            return
+                " <Workout workoutActivityType=\"\(activity)\" duration=\"\(duration)\" durationUnit=\"min\" totalDistance=\"\(decimal(kilometres, 4))\" totalDistanceUnit=\"km\" totalEnergyBurned=\"\(decimal(energy, 2))\" totalEnergyBurnedUnit=\"kcal\" \(source) \(dates)>\n"
                 + metadata + " </Workout>\n"
         }
-        let distanceType = activity == "HKWorkoutActivityTypeCycling" ? "HKQuantityTypeIdentifierDistanceCycling" : "HKQuantityTypeIdentifierDistanceWalkingRunning"
+        let distanceType =
+            activity == "HKWorkoutActivityTypeCycling" ? "HKQuantityTypeIdentifierDistanceCycling" : "HKQuantityTypeIdentifierDistanceWalkingRunning"
         var events = ""
         let secondsPerKilometre = minutes * 60 / kilometres
         var segment = start
         while segment + secondsPerKilometre <= end {
-            events += "  <WorkoutEvent type=\"HKWorkoutEventTypeSegment\" date=\"\(printer.print(segment))\" duration=\"\(decimal(secondsPerKilometre / 60, 4))\" durationUnit=\"min\"/>\n"
+            events +=
+                "  <WorkoutEvent type=\"HKWorkoutEventTypeSegment\" date=\"\(printer.print(segment))\" duration=\"\(decimal(secondsPerKilometre / 60, 4))\" durationUnit=\"min\"/>\n"
             segment += secondsPerKilometre
         }
         let statistics = """
@@ -299,7 +331,8 @@ struct DayPlan {
         var out = " <Workout workoutActivityType=\"\(activity)\" duration=\"\(duration)\" durationUnit=\"min\" \(source) \(dates)>\n"
         out += metadata + events
         out += statistics.replacingOccurrences(of: "    <", with: "  <")
-        out += "  <WorkoutActivity uuid=\"\(uuid())\" startDate=\"\(printer.print(start))\" endDate=\"\(printer.print(end))\" duration=\"\(duration)\" durationUnit=\"min\">\n"
+        out +=
+            "  <WorkoutActivity uuid=\"\(uuid())\" startDate=\"\(printer.print(start))\" endDate=\"\(printer.print(end))\" duration=\"\(duration)\" durationUnit=\"min\">\n"
         out += statistics
         out += "  </WorkoutActivity>\n </Workout>\n"
         return out
@@ -311,24 +344,30 @@ struct DayPlan {
         let systolic = "\(115 + random.next() % 15)"
         let diastolic = "\(70 + random.next() % 10)"
         let entered = [("HKWasUserEntered", "1")]
-        record("HKQuantityTypeIdentifierBloodPressureSystolic", .health, unit: "mmHg", value: systolic, start: instant, end: instant, metadata: entered,
+        record(
+            "HKQuantityTypeIdentifierBloodPressureSystolic", .health, unit: "mmHg", value: systolic, start: instant, end: instant, metadata: entered,
             repeats: false)
-        record("HKQuantityTypeIdentifierBloodPressureDiastolic", .health, unit: "mmHg", value: diastolic, start: instant, end: instant, metadata: entered,
+        record(
+            "HKQuantityTypeIdentifierBloodPressureDiastolic", .health, unit: "mmHg", value: diastolic, start: instant, end: instant,
+            metadata: entered,
             repeats: false)
         let source = "sourceName=\"\(sources.name(.health))\" sourceVersion=\"\(sources.version(.health))\""
         let dates = "creationDate=\"\(printer.print(instant + 60))\" startDate=\"\(printer.print(instant))\" endDate=\"\(printer.print(instant))\""
         let metadata = "   <MetadataEntry key=\"HKWasUserEntered\" value=\"1\"/>\n"
         var out = " <Correlation type=\"HKCorrelationTypeIdentifierBloodPressure\" \(source) \(dates)>\n"
         out += "  <MetadataEntry key=\"HKWasUserEntered\" value=\"1\"/>\n"
-        out += "  <Record type=\"HKQuantityTypeIdentifierBloodPressureSystolic\" \(source) unit=\"mmHg\" \(dates) value=\"\(systolic)\">\n\(metadata)  </Record>\n"
-        out += "  <Record type=\"HKQuantityTypeIdentifierBloodPressureDiastolic\" \(source) unit=\"mmHg\" \(dates) value=\"\(diastolic)\">\n\(metadata)  </Record>\n"
+        out +=
+            "  <Record type=\"HKQuantityTypeIdentifierBloodPressureSystolic\" \(source) unit=\"mmHg\" \(dates) value=\"\(systolic)\">\n\(metadata)  </Record>\n"
+        out +=
+            "  <Record type=\"HKQuantityTypeIdentifierBloodPressureDiastolic\" \(source) unit=\"mmHg\" \(dates) value=\"\(diastolic)\">\n\(metadata)  </Record>\n"
         out += " </Correlation>\n"
         return out
     }
 
     private mutating func summary(_ day: Date) -> String {
         let components = printer.print(day + 12 * 3600).prefix(10)
-        return " <ActivitySummary dateComponents=\"\(components)\" activeEnergyBurned=\"\(300 + random.next() % 400)\" activeEnergyBurnedGoal=\"500\" activeEnergyBurnedUnit=\"kcal\" appleMoveTime=\"0\" appleMoveTimeGoal=\"0\" appleExerciseTime=\"\(20 + random.next() % 60)\" appleExerciseTimeGoal=\"30\" appleStandHours=\"\(8 + random.next() % 6)\" appleStandHoursGoal=\"12\"/>\n"
+        return
+            " <ActivitySummary dateComponents=\"\(components)\" activeEnergyBurned=\"\(300 + random.next() % 400)\" activeEnergyBurnedGoal=\"500\" activeEnergyBurnedUnit=\"kcal\" appleMoveTime=\"0\" appleMoveTimeGoal=\"0\" appleExerciseTime=\"\(20 + random.next() % 60)\" appleExerciseTimeGoal=\"30\" appleStandHours=\"\(8 + random.next() % 6)\" appleStandHoursGoal=\"12\"/>\n"
     }
 
     /// Notes one record for the day's streams. A watch's energy, distance and heart rate now
@@ -346,7 +385,8 @@ struct DayPlan {
         }
         let device = sources.device(source, type: type).map { " device=\"\($0)\"" } ?? ""
         let unitText = unit.map { " unit=\"\($0)\"" } ?? ""
-        let rest = "\(device)\(unitText) creationDate=\"\(printer.print(created ?? end + 60))\" startDate=\"\(printer.print(start))\" endDate=\"\(printer.print(end))\" value=\"\(value)\""
+        let rest =
+            "\(device)\(unitText) creationDate=\"\(printer.print(created ?? end + 60))\" startDate=\"\(printer.print(start))\" endDate=\"\(printer.print(end))\" value=\"\(value)\""
         var tail = ""
         if metadata.isEmpty && children.isEmpty {
             tail = "/>\n"

@@ -23,8 +23,10 @@ enum SummaryTopUp {
         var added = [Double](repeating: 0, count: summaries.count)
         let order = summaries.indices.sorted { lhs, rhs in
             let (left, right) = (summaries[lhs], summaries[rhs])
-            let (leftSpan, rightSpan) = (left.end.millisecondsSince1970 - left.start.millisecondsSince1970,
-                                         right.end.millisecondsSince1970 - right.start.millisecondsSince1970)
+            let (leftSpan, rightSpan) = (
+                left.end.millisecondsSince1970 - left.start.millisecondsSince1970,
+                right.end.millisecondsSince1970 - right.start.millisecondsSince1970
+            )
             return leftSpan != rightSpan ? leftSpan < rightSpan : left.start < right.start
         }
         for index in order {
@@ -33,7 +35,8 @@ enum SummaryTopUp {
             let start = bucket.start.millisecondsSince1970
             let end = bucket.end.millisecondsSince1970
             if end == start {
-                let isCovered = spans.contains { $0.start <= bucket.start && bucket.start < $0.end }
+                let isCovered =
+                    spans.contains { $0.start <= bucket.start && bucket.start < $0.end }
                     || countedPoints.contains { $0.start == bucket.start }
                 if !isCovered { added[index] = bucket.value }
                 continue

@@ -33,7 +33,9 @@ extension ProjectionState where P == DailyHealthProjection {
     }
 
     /// Each day's facts in date order; with `measure`, only that measure's rows are decoded.
-    private func factsByDay(from first: CivilDate?, through last: CivilDate?, only measure: Measure? = nil) throws
+    private func factsByDay(
+        from first: CivilDate?, through last: CivilDate?, only measure: Measure? = nil
+    ) throws
         -> [(day: CivilDate, facts: DayFacts)]
     {
         let lower = DailyHealthKey.firstKey(of: first ?? DailyHealthKey.earliestDay)

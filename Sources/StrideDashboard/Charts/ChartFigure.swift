@@ -79,13 +79,17 @@ enum Axes {
         var svg = "<g class=\"axis\">"
         for tick in axis.ticks {
             let y = Format.coordinate(area.y(tick, on: axis))
-            svg += "<line class=\"grid\" x1=\"\(Format.coordinate(area.left))\" x2=\"\(Format.coordinate(area.left + area.plotWidth))\" y1=\"\(y)\" y2=\"\(y)\"/>"
-            svg += "<text class=\"tick\" x=\"\(Format.coordinate(area.left - 4))\" y=\"\(y)\" dy=\"0.32em\" text-anchor=\"end\">\(tickText(tick).html)</text>"
+            svg +=
+                "<line class=\"grid\" x1=\"\(Format.coordinate(area.left))\" x2=\"\(Format.coordinate(area.left + area.plotWidth))\" y1=\"\(y)\" y2=\"\(y)\"/>"
+            svg +=
+                "<text class=\"tick\" x=\"\(Format.coordinate(area.left - 4))\" y=\"\(y)\" dy=\"0.32em\" text-anchor=\"end\">\(tickText(tick).html)</text>"
         }
         svg += "<text class=\"unit\" x=\"\(Format.coordinate(area.left - 4))\" y=\"11\" text-anchor=\"end\">\(unit.html)</text>"
         let base = Format.coordinate(area.baseline)
-        svg += "<line class=\"baseline\" x1=\"\(Format.coordinate(area.left))\" x2=\"\(Format.coordinate(area.left + area.plotWidth))\" y1=\"\(base)\" y2=\"\(base)\"/>"
-        svg += "<line class=\"baseline\" x1=\"\(Format.coordinate(area.left))\" x2=\"\(Format.coordinate(area.left))\" y1=\"\(Format.coordinate(area.top))\" y2=\"\(base)\"/>"
+        svg +=
+            "<line class=\"baseline\" x1=\"\(Format.coordinate(area.left))\" x2=\"\(Format.coordinate(area.left + area.plotWidth))\" y1=\"\(base)\" y2=\"\(base)\"/>"
+        svg +=
+            "<line class=\"baseline\" x1=\"\(Format.coordinate(area.left))\" x2=\"\(Format.coordinate(area.left))\" y1=\"\(Format.coordinate(area.top))\" y2=\"\(base)\"/>"
         // As many labels as fit side by side (about 7 units a character), the last always
         // named, each kept inside the view box.
         let longest = Double(categories.map(\.count).max() ?? 1)
@@ -96,9 +100,11 @@ enum Axes {
             let slot = area.slot(index, of: categories.count)
             let half = Double(label.count) * 3.5
             let x = min(max(slot.x + slot.width / 2, half + 2), PlotArea.width - half - 1)
-            svg += "<text class=\"tick\" x=\"\(Format.coordinate(x))\" y=\"\(Format.coordinate(area.baseline + 14))\" text-anchor=\"middle\">\(label.html)</text>"
+            svg +=
+                "<text class=\"tick\" x=\"\(Format.coordinate(x))\" y=\"\(Format.coordinate(area.baseline + 14))\" text-anchor=\"middle\">\(label.html)</text>"
         }
-        svg += "<text class=\"unit\" x=\"\(Format.coordinate(area.left + area.plotWidth))\" y=\"\(Format.coordinate(PlotArea.height - 2))\" text-anchor=\"end\">\(categoryUnit.html)</text>"
+        svg +=
+            "<text class=\"unit\" x=\"\(Format.coordinate(area.left + area.plotWidth))\" y=\"\(Format.coordinate(PlotArea.height - 2))\" text-anchor=\"end\">\(categoryUnit.html)</text>"
         return svg + "</g>"
     }
 }

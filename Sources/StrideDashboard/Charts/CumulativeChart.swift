@@ -40,7 +40,8 @@ struct CumulativeChart {
             let x = Format.coordinate(slot.x + slot.width / 2)
             let y = Format.coordinate(area.y(step.total, on: axis))
             path += index == 0 ? "M\(x) \(y)" : " H\(x) V\(y)"
-            var dot = "<circle class=\"dot\" data-sequence=\"\(step.sequence)\" data-value=\"\(Format.data(step.total))\" cx=\"\(x)\" cy=\"\(y)\" r=\"3\">"
+            var dot =
+                "<circle class=\"dot\" data-sequence=\"\(step.sequence)\" data-value=\"\(Format.data(step.total))\" cx=\"\(x)\" cy=\"\(y)\" r=\"3\">"
             dot += "<title>\(("#\(step.sequence) " + step.note + ": " + valueText(step.total)).html)</title></circle>"
             dots += step.href.map { "<a href=\"\($0.html)\">" + dot + "</a>" } ?? dot
         }
@@ -66,7 +67,8 @@ enum ProgressBar {
         var html = "<div class=\"progress\"><svg class=\"progress-bar\" viewBox=\"0 0 100 8\" preserveAspectRatio=\"none\" role=\"img\" "
         html += "aria-label=\"\((label + ": " + text).html)\" data-value=\"\(Format.data(kilometers))\" data-goal=\"\(Format.data(goal))\">"
         html += "<rect class=\"track\" x=\"0\" y=\"0\" width=\"100\" height=\"8\" rx=\"4\"/>"
-        html += "<rect class=\"fill\(kilometers >= goal ? " over" : "")\" x=\"0\" y=\"0\" width=\"\(Format.coordinate(share * 100))\" height=\"8\" rx=\"4\"/>"
+        html +=
+            "<rect class=\"fill\(kilometers >= goal ? " over" : "")\" x=\"0\" y=\"0\" width=\"\(Format.coordinate(share * 100))\" height=\"8\" rx=\"4\"/>"
         html += "</svg><span class=\"progress-text\">\(text.html)</span></div>"
         return html
     }

@@ -46,7 +46,8 @@ struct RangeChart {
             let width = max(1, slot.width * 0.56)
             let top = area.y(maximum, on: axis)
             let height = max(1, area.y(minimum, on: axis) - top)
-            body += "<rect class=\"band\" data-\(keyName)=\"\(point.key.html)\" data-min=\"\(Format.data(minimum))\" data-max=\"\(Format.data(maximum))\""
+            body +=
+                "<rect class=\"band\" data-\(keyName)=\"\(point.key.html)\" data-min=\"\(Format.data(minimum))\" data-max=\"\(Format.data(maximum))\""
             body += " x=\"\(Format.coordinate(slot.x + (slot.width - width) / 2))\" y=\"\(Format.coordinate(top))\""
             body += " width=\"\(Format.coordinate(width))\" height=\"\(Format.coordinate(height))\" rx=\"2\">"
             body += "<title>\((point.key + ": " + valueText(minimum) + "–" + valueText(maximum) + " " + unit).html)</title></rect>"
@@ -84,7 +85,8 @@ struct RangeChart {
             let x = Format.coordinate(slot.x + slot.width / 2)
             let y = Format.coordinate(area.y(current, on: axis))
             run.append(x + "," + y)
-            dots += "<circle class=\"dot\" data-\(keyName)=\"\(point.key.html)\" data-value=\"\(Format.data(current))\" cx=\"\(x)\" cy=\"\(y)\" r=\"2.2\">"
+            dots +=
+                "<circle class=\"dot\" data-\(keyName)=\"\(point.key.html)\" data-value=\"\(Format.data(current))\" cx=\"\(x)\" cy=\"\(y)\" r=\"2.2\">"
             dots += "<title>\((point.key + " " + label + ": " + valueText(current) + " " + unit).html)</title></circle>"
         }
         flush()

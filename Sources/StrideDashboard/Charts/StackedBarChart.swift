@@ -54,7 +54,8 @@ struct StackedBarChart {
                 let top = area.y(stacked * scale, on: axis)
                 body += "<rect class=\"segment \(entry.className.html)\" data-\(keyName)=\"\(column.key.html)\" data-series=\"\(entry.key.html)\""
                 body += " data-value=\"\(Format.data(value))\" x=\"\(x)\" y=\"\(Format.coordinate(top))\" width=\"\(Format.coordinate(width))\""
-                body += " height=\"\(Format.coordinate(bottom - top))\"><title>\((column.key + " " + entry.label + ": " + valueText(value)).html)</title></rect>"
+                body +=
+                    " height=\"\(Format.coordinate(bottom - top))\"><title>\((column.key + " " + entry.label + ": " + valueText(value)).html)</title></rect>"
             }
         }
         body += "</g>"

@@ -2,7 +2,9 @@
 /// `csrf` field, its inputs labelled.
 enum FormMarkup {
     /// A form with a legend, `fields` (already marked up) and a submit button.
-    static func form(_ action: FormAction, render: RenderContext, legend: String?, fields: String, button: String, className: String = "panel") -> String {
+    static func form(
+        _ action: FormAction, render: RenderContext, legend: String?, fields: String, button: String, className: String = "panel"
+    ) -> String {
         guard let csrf = render.csrf, let path = render.links.action(action) else { return "" }
         var html = "<form class=\"\(className)\" method=\"post\" action=\"\(path.html)\">"
         html += "<input type=\"hidden\" name=\"csrf\" value=\"\(csrf.html)\">"

@@ -43,7 +43,8 @@ enum Shell {
             html += "<button type=\"submit\">Sign out</button></form>"
         }
         html += "</div></header><main id=\"main\">" + banner + main + "</main>"
-        html += "<footer class=\"site\"><p>Every figure is computed from the ledger's events; nothing on this page comes from the network.</p></footer>"
+        html +=
+            "<footer class=\"site\"><p>Every figure is computed from the ledger's events; nothing on this page comes from the network.</p></footer>"
         return html + "</body></html>\n"
     }
 

@@ -36,7 +36,8 @@ enum AuditPage {
         let matches = abs(total - shoe.kilometers) < 0.0005
         html += "<p class=\"lead\">Every event that moved the figure, in order, with the running total. "
         html += "The figure: <strong>\(Format.kilometers(shoe.kilometers))</strong> "
-        html += matches
+        html +=
+            matches
             ? "<span class=\"badge ok\">the last total equals it</span>"
             : "<span class=\"badge bad\">the last total is \(Format.kilometers(total))</span>"
         html += " · <a href=\"\(render.links.shoes.html)\">the rack</a></p>"
@@ -84,7 +85,8 @@ enum AuditPage {
             var detail = entry.detail.html
             if let sentBy = entry.sentBy { detail += (detail.isEmpty ? "" : ", ") + "via \(sentBy.html)" }
             html += "<tr><th scope=\"row\">\(link)</th><td class=\"when\">\(Shell.short(content.time.format(entry.recordedAt)))</td><td>\(what)</td>"
-            html += "<td>\(detail)</td><td class=\"num\">\(signed(entry.kilometers))</td><td class=\"num\">\(Format.fixed(step.runningTotal, 2))</td></tr>"
+            html +=
+                "<td>\(detail)</td><td class=\"num\">\(signed(entry.kilometers))</td><td class=\"num\">\(Format.fixed(step.runningTotal, 2))</td></tr>"
         }
         if content.steps.isEmpty { html += "<tr><td colspan=\"6\">No event has moved this shoe's kilometres.</td></tr>" }
         return html + "</tbody></table></div>"

@@ -37,7 +37,8 @@ enum DailyCharts {
         }
         let chart = StackedBarChart(
             id: id, title: "Sleep per night, by stage",
-            summary: "Hours of sleep each night (the window from 18:00 the day before), stacked by stage: deep, core, REM, asleep with no stage, awake. A night only a phone or app recorded shows time in bed.",
+            summary:
+                "Hours of sleep each night (the window from 18:00 the day before), stacked by stage: deep, core, REM, asleep with no stage, awake. A night only a phone or app recorded shows time in bed.",
             unit: "hours", categoryUnit: "night ending", series: series, columns: columns,
             emptyMessage: "No sleep recorded in this range.", scale: 1.0 / 3600,
             tickText: { Format.fixed($0, $0 == $0.rounded() ? 0 : 1) }, valueText: { Format.duration(seconds: Int($0)) },
@@ -55,7 +56,8 @@ enum DailyCharts {
         }
         let chart = RangeChart(
             id: id, title: "Heart rate",
-            summary: "Each day's heart rate from its lowest to its highest sample, a line through the day's average, and a dashed line through the resting heart rate.",
+            summary:
+                "Each day's heart rate from its lowest to its highest sample, a line through the day's average, and a dashed line through the resting heart rate.",
             unit: "bpm", categoryUnit: "day", points: points, emptyMessage: "No heart rate recorded in this range.",
             headings: ["Day", "Minimum (bpm)", "Maximum (bpm)", "Average (bpm)", "Resting (bpm)"], bandLabel: "lowest to highest",
             averageLabel: "average", markerLabel: "resting")
@@ -75,7 +77,8 @@ enum DailyCharts {
     static func distance(days: [CivilDate], records: [CivilDate: DailyRecord], id: String) -> String {
         activity(
             days: days, id: id, title: "Walking and running distance per day", unit: "km", total: { records[$0]?.distance },
-            summary: "Kilometres walked and run each day, counted once where devices overlap; each bar's colour is the device class that won the day.",
+            summary:
+                "Kilometres walked and run each day, counted once where devices overlap; each bar's colour is the device class that won the day.",
             empty: "No distance recorded in this range.", scale: 0.001, heading: "Distance (m)",
             valueText: { Format.count(Int($0.rounded())) + " m" }, tickText: { Format.fixed($0, $0 == $0.rounded() ? 0 : 1) })
     }
@@ -86,7 +89,9 @@ enum DailyCharts {
     ) -> String {
         var seen: Set<DeviceClass> = []
         let bars = days.map { day -> BarChart.Bar in
-            guard let value = total(day) else { return .init(key: day.description, label: Format.shortDate(day.description), value: nil, className: "") }
+            guard let value = total(day) else {
+                return .init(key: day.description, label: Format.shortDate(day.description), value: nil, className: "")
+            }
             let winner = value.classes.first ?? .other
             seen.insert(winner)
             return .init(

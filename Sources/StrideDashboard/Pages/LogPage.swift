@@ -56,7 +56,8 @@ enum LogPage {
     /// The page's verdict and what it means.
     private static func badge(_ content: Content) -> String {
         guard !content.events.isEmpty else { return "" }
-        let meaning = "each event's checksum matches its bytes and its chain hash, recomputed now, follows from the stored hash of the event before it"
+        let meaning =
+            "each event's checksum matches its bytes and its chain hash, recomputed now, follows from the stored hash of the event before it"
         if content.check.isIntact {
             return "<p><span class=\"badge ok\">verified</span> The events shown are intact: \(meaning). "
                 + "This checks what is shown; <code>stride verify</code> checks the whole log.</p>"
@@ -72,7 +73,8 @@ enum LogPage {
         var html = "<form class=\"panel\" method=\"get\" action=\"\(path.html)\"><fieldset><legend>Show</legend>"
         let options = [("", "every type")] + EventType.catalog.map { ($0.name, $0.name) }
         html += FormMarkup.select("type", label: "Type", id: render.idPrefix + "log-type", options: options, selected: content.type?.name ?? "")
-        html += FormMarkup.input("from", label: "From sequence", id: render.idPrefix + "log-from", type: "number", extra: "min=\"1\" value=\"\(content.first)\"")
+        html += FormMarkup.input(
+            "from", label: "From sequence", id: render.idPrefix + "log-from", type: "number", extra: "min=\"1\" value=\"\(content.first)\"")
         if let asOf = render.links.asOf { html += FormMarkup.hidden("asOf", asOf) }
         return html + "<button type=\"submit\">Show</button></fieldset></form>"
     }
@@ -83,7 +85,9 @@ enum LogPage {
         let typeName = content.type?.name
         if content.first > 1 {
             let earlier = content.type == nil ? (content.first > UInt64(content.limit) ? content.first - UInt64(content.limit) : 1) : 1
-            links.append("<a href=\"\(render.links.log(from: earlier, type: typeName).html)\">\(content.type == nil ? "Earlier events" : "From the start")</a>")
+            links.append(
+                "<a href=\"\(render.links.log(from: earlier, type: typeName).html)\">\(content.type == nil ? "Earlier events" : "From the start")</a>"
+            )
         }
         if let lastShown = content.events.last?.sequence, lastShown < content.last, content.type == nil || content.events.count == content.limit {
             links.append("<a href=\"\(render.links.log(from: lastShown + 1, type: typeName).html)\">Later events</a>")

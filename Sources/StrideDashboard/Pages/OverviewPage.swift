@@ -40,7 +40,9 @@ enum OverviewPage {
         let notified = Set(notifications.compactMap(\.workout))
         var runDays: [UInt128: CivilDate] = [:]
         if !notified.isEmpty {
-            for workout in try snapshot.workouts() where notified.contains(workout.id) { runDays[workout.id] = snapshot.ledger.localDay(workout.start) }
+            for workout in try snapshot.workouts() where notified.contains(workout.id) {
+                runDays[workout.id] = snapshot.ledger.localDay(workout.start)
+            }
         }
         let shoes = try snapshot.shoes()
         let nearGoal = shoes.filter { !$0.shoe.isRetired && ($0.shoe.goalKilometers ?? 0) > 0 }
@@ -63,7 +65,8 @@ enum OverviewPage {
         var html = Shell.heading(level, "Overview")
         let first = content.week.first?.description ?? ""
         let last = content.week.last?.description ?? ""
-        html += "<p class=\"lead\">The seven days from \(first) to \(last) at a glance, the shoes nearest their goal, the latest notes and your points.</p>"
+        html +=
+            "<p class=\"lead\">The seven days from \(first) to \(last) at a glance, the shoes nearest their goal, the latest notes and your points.</p>"
         html += cards(content)
         html += weekTable(content, render)
         html += "<div class=\"charts\">" + stepsChart(content, render) + "</div>"
@@ -131,7 +134,9 @@ enum OverviewPage {
         var rows: [[String]] = []
         for day in content.week {
             let record = content.records[day]
-            let sleep = record?.sleep.map { night in night.asleep.map { Format.duration(seconds: $0) } ?? Format.duration(seconds: night.inBed) + " in bed" }
+            let sleep = record?.sleep.map { night in
+                night.asleep.map { Format.duration(seconds: $0) } ?? Format.duration(seconds: night.inBed) + " in bed"
+            }
             let runs = content.runs[day].map { Format.plural($0.count, "run") + ", " + Format.kilometers($0.meters / 1000) }
             rows.append([
                 day.description, sleep ?? "–", record?.restingHeartRate.map(Format.beats) ?? "–",

@@ -72,7 +72,8 @@ enum PointsPage {
             html += FormMarkup.form(.checkIn, render: render, legend: "Check in for \(content.today)", fields: "", button: "Check in")
         }
         html += "</div>"
-        let text = "<label class=\"wide\" for=\"\(render.idPrefix)journal-text\">Entry<textarea id=\"\(render.idPrefix)journal-text\" name=\"text\" required maxlength=\"10000\"></textarea></label>"
+        let text =
+            "<label class=\"wide\" for=\"\(render.idPrefix)journal-text\">Entry<textarea id=\"\(render.idPrefix)journal-text\" name=\"text\" required maxlength=\"10000\"></textarea></label>"
         html += FormMarkup.form(.journal, render: render, legend: "Write in the journal", fields: text, button: "Add entry")
         return html
     }
@@ -87,7 +88,8 @@ enum PointsPage {
             let link = render.links.event(line.sequence).map { "<a href=\"\($0.html)\">\(sequence)</a>" } ?? sequence
             var detail = line.reason?.html ?? ""
             if let sentBy = line.sentBy { detail += (detail.isEmpty ? "" : ", ") + "via \(sentBy.html)" }
-            html += "<tr><th scope=\"row\">\(link)</th><td class=\"when\">\(Shell.short(time.format(line.at)))</td><td>\(ruleText(line.rule).html)</td>"
+            html +=
+                "<tr><th scope=\"row\">\(link)</th><td class=\"when\">\(Shell.short(time.format(line.at)))</td><td>\(ruleText(line.rule).html)</td>"
             html += "<td class=\"num\">\(line.points >= 0 ? "+" : "")\(line.points)</td><td class=\"num\">\(Format.count(total))</td>"
             html += "<td class=\"when\">\(line.day?.description ?? "")</td><td>\(detail)</td></tr>"
         }

@@ -17,7 +17,8 @@ enum ShoeForms {
         fields += FormMarkup.input(
             "startKilometers", label: "Starting km", id: prefix + "add-start", type: "number", extra: "min=\"0\" step=\"0.01\" value=\"0\"")
         fields += FormMarkup.input("goalKilometers", label: "Goal km", id: prefix + "add-goal", type: "number", extra: "min=\"1\" step=\"1\"")
-        fields += "<label class=\"check\" for=\"\(prefix)add-default\"><input id=\"\(prefix)add-default\" name=\"isDefault\" type=\"checkbox\" value=\"true\">New runs go to it (default)</label>"
+        fields +=
+            "<label class=\"check\" for=\"\(prefix)add-default\"><input id=\"\(prefix)add-default\" name=\"isDefault\" type=\"checkbox\" value=\"true\">New runs go to it (default)</label>"
         html += FormMarkup.form(.addShoe, render: render, legend: "Add a shoe", fields: fields, button: "Add")
         let active = content.shoes.filter { !$0.shoe.isRetired }
         if !active.isEmpty {
@@ -35,15 +36,18 @@ enum ShoeForms {
         let id = ShoeID.text(view.shoe.id)
         let prefix = render.idPrefix + "shoe-" + id
         var html = "<details><summary>Change \(view.shoe.name.html)</summary>"
-        let rename = FormMarkup.hidden("shoe", id)
-            + FormMarkup.input("name", label: "New name", id: prefix + "-name", required: true, extra: "maxlength=\"200\" value=\"\(view.shoe.name.html)\"")
+        let rename =
+            FormMarkup.hidden("shoe", id)
+            + FormMarkup.input(
+                "name", label: "New name", id: prefix + "-name", required: true, extra: "maxlength=\"200\" value=\"\(view.shoe.name.html)\"")
         html += FormMarkup.form(.renameShoe, render: render, legend: nil, fields: rename, button: "Rename", className: "")
         html += "<div class=\"inline-forms\">"
         html += FormMarkup.form(
             view.shoe.isRetired ? .unretireShoe : .retireShoe, render: render, legend: nil, fields: FormMarkup.hidden("shoe", id),
             button: view.shoe.isRetired ? "Bring back" : "Retire", className: "")
         if !view.isDefault, !view.shoe.isRetired {
-            html += FormMarkup.form(.defaultShoe, render: render, legend: nil, fields: FormMarkup.hidden("shoe", id), button: "Make default", className: "")
+            html += FormMarkup.form(
+                .defaultShoe, render: render, legend: nil, fields: FormMarkup.hidden("shoe", id), button: "Make default", className: "")
         }
         return html + "</div></details>"
     }
@@ -62,12 +66,16 @@ enum ShoeForms {
             if render.showsForms {
                 html += "<div class=\"inline-forms\">"
                 if !active.isEmpty {
-                    let fields = FormMarkup.hidden("workout", id)
-                        + FormMarkup.select("shoe", label: "Shoe", id: render.idPrefix + "assign-" + id, options: active.map { (ShoeID.text($0.shoe.id), $0.shoe.name) })
+                    let fields =
+                        FormMarkup.hidden("workout", id)
+                        + FormMarkup.select(
+                            "shoe", label: "Shoe", id: render.idPrefix + "assign-" + id,
+                            options: active.map { (ShoeID.text($0.shoe.id), $0.shoe.name) })
                     html += FormMarkup.form(.assign, render: render, legend: nil, fields: fields, button: "Put on shoe", className: "")
                 }
                 if !workout.isExcluded {
-                    html += FormMarkup.form(.exclude, render: render, legend: nil, fields: FormMarkup.hidden("workout", id), button: "Exclude", className: "")
+                    html += FormMarkup.form(
+                        .exclude, render: render, legend: nil, fields: FormMarkup.hidden("workout", id), button: "Exclude", className: "")
                 }
                 html += "</div>"
             }
@@ -92,11 +100,15 @@ enum ShoeForms {
                 html += "<div class=\"inline-forms\">"
                 let others = active.filter { $0.shoe.id != workout.shoe }
                 if !others.isEmpty {
-                    let fields = FormMarkup.hidden("workout", id)
-                        + FormMarkup.select("shoe", label: "Move to", id: render.idPrefix + "move-" + id, options: others.map { (ShoeID.text($0.shoe.id), $0.shoe.name) })
+                    let fields =
+                        FormMarkup.hidden("workout", id)
+                        + FormMarkup.select(
+                            "shoe", label: "Move to", id: render.idPrefix + "move-" + id,
+                            options: others.map { (ShoeID.text($0.shoe.id), $0.shoe.name) })
                     html += FormMarkup.form(.assign, render: render, legend: nil, fields: fields, button: "Move", className: "")
                 }
-                html += FormMarkup.form(.unassign, render: render, legend: nil, fields: FormMarkup.hidden("workout", id), button: "Take off", className: "")
+                html += FormMarkup.form(
+                    .unassign, render: render, legend: nil, fields: FormMarkup.hidden("workout", id), button: "Take off", className: "")
                 html += "</div>"
             }
             html += "</li>"

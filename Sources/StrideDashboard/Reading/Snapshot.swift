@@ -105,7 +105,8 @@ final class Snapshot {
         guard first != nil || last != nil || unassignedOnly else { return everyWorkout ?? [] }
         return (everyWorkout ?? []).filter { workout in
             let day = ledger.localDay(workout.start)
-            return (first.map { $0 <= day } ?? true) && (last.map { day <= $0 } ?? true) && (!unassignedOnly || (workout.shoe == nil && workout.runOf == nil))
+            return (first.map { $0 <= day } ?? true) && (last.map { day <= $0 } ?? true)
+                && (!unassignedOnly || (workout.shoe == nil && workout.runOf == nil))
         }
     }
 

@@ -163,7 +163,9 @@ public enum LedgerEvent: Hashable, Sendable {
         return event
     }
 
-    private static func decode<P: EventPayload>(_ type: P.Type, _ reader: inout BinaryReader, _ version: UInt16) throws
+    private static func decode<P: EventPayload>(
+        _ type: P.Type, _ reader: inout BinaryReader, _ version: UInt16
+    ) throws
         -> P
     {
         guard version <= P.schemaVersion else {

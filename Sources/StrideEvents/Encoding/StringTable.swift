@@ -24,7 +24,9 @@ public final class StringTable {
 
     /// The string that `make` makes of `bytes`, with a mark it sets, from the table when it
     /// holds them: for text whose making costs more than a lookup (decoding references).
-    public func string(forKey key: UnsafeRawBufferPointer, making make: (UnsafeRawBufferPointer) -> (String, Bool))
+    public func string(
+        forKey key: UnsafeRawBufferPointer, making make: (UnsafeRawBufferPointer) -> (String, Bool)
+    )
         -> (string: String, mark: Bool)
     {
         slots.string(forKey: key, making: make)
@@ -67,7 +69,9 @@ struct StringSlots {
 
     /// The string `make` makes of `key`, and its mark, from the table when it holds them.
     @inline(__always)
-    func string(forKey key: UnsafeRawBufferPointer, making make: (UnsafeRawBufferPointer) -> (String, Bool))
+    func string(
+        forKey key: UnsafeRawBufferPointer, making make: (UnsafeRawBufferPointer) -> (String, Bool)
+    )
         -> (string: String, mark: Bool)
     {
         let hash = WordHash.of(key)

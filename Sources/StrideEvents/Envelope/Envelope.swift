@@ -164,7 +164,9 @@ public struct Envelope: Hashable, Sendable {
     /// Checks stored bytes against the sequence they are stored under and the previous
     /// event's chain hash; returns the envelope, whose hash the next event links to.
     /// - Throws: ``EventLogFault`` naming the sequence and what is wrong.
-    public static func check(_ bytes: UnsafeRawBufferPointer, sequence: UInt64, previous: ChainHash, hasher: SHA256Hasher)
+    public static func check(
+        _ bytes: UnsafeRawBufferPointer, sequence: UInt64, previous: ChainHash, hasher: SHA256Hasher
+    )
         throws(EventLogFault)
         -> Envelope
     {

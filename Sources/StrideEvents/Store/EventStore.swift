@@ -9,7 +9,9 @@ public protocol EventStore: AnyObject, Sendable {
     /// transaction, against the log as it is before the batch.
     /// - Throws: ``EventStoreError/versionConflict(entity:expected:actual:)`` when an
     ///   expectation fails (nothing is appended), or a storage error.
-    func append(_ events: [PendingEvent], expecting: [VersionExpectation], recordedAt: Timestamp) throws
+    func append(
+        _ events: [PendingEvent], expecting: [VersionExpectation], recordedAt: Timestamp
+    ) throws
         -> AppendOutcome
 
     /// The last sequence number, 0 for an empty log.

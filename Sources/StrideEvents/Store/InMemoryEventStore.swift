@@ -16,7 +16,9 @@ public final class InMemoryEventStore: EventStore {
     /// Creates an empty log.
     public init() {}
 
-    public func append(_ events: [PendingEvent], expecting: [VersionExpectation], recordedAt: Timestamp) throws
+    public func append(
+        _ events: [PendingEvent], expecting: [VersionExpectation], recordedAt: Timestamp
+    ) throws
         -> AppendOutcome
     {
         try log.withLock { log in

@@ -4,7 +4,9 @@ import StrideEvents
 enum ActivitySummaryDraft {
     /// The pending event for the element.
     /// - Throws: ``XMLStructureError`` when it has no readable `dateComponents`.
-    static func event(_ element: XMLElement, attributes reader: inout AttributeReader, identity: inout IdentityHasher) throws
+    static func event(
+        _ element: XMLElement, attributes reader: inout AttributeReader, identity: inout IdentityHasher
+    ) throws
         -> PendingEvent
     {
         guard let dayAttribute = element.attribute(Names.dateComponents) else {
@@ -16,8 +18,9 @@ enum ActivitySummaryDraft {
         }
         var others: [MetadataEntry] = []
         for attribute in element.attributes where !Names.dateComponents.matches(element.name(of: attribute)) {
-            others.append(MetadataEntry(
-                key: String(decoding: element.name(of: attribute), as: UTF8.self), value: reader.string(attribute, in: element)))
+            others.append(
+                MetadataEntry(
+                    key: String(decoding: element.name(of: attribute), as: UTF8.self), value: reader.string(attribute, in: element)))
         }
         let dayStart = Timestamp(secondsSince1970: date.daysSince1970 * 86_400)
         let id = SampleIdentity.make(start: dayStart, hash: identity.attributeHash(kind: "ActivitySummary", of: element, attributes: &reader))

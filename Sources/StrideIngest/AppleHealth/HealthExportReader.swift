@@ -35,7 +35,9 @@ struct HealthExportReader: XMLHandler {
             guard element.isNamed(Names.healthData) else {
                 throw XMLStructureError(
                     line: element.line,
-                    problem: "the root element is <\(String(decoding: element.name, as: UTF8.self))>, not <HealthData>: this is not an Apple Health export")
+                    problem:
+                        "the root element is <\(String(decoding: element.name, as: UTF8.self))>, not <HealthData>: this is not an Apple Health export"
+                )
             }
         case 1:
             try startTopLevel(element)

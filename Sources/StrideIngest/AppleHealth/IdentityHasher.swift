@@ -37,7 +37,9 @@ struct IdentityHasher {
         var unit: String?
         var bytes: [UInt8]
 
-        func matches(_ type: String, _ sourceName: String, _ sourceVersion: String?, _ device: String?, _ unit: String?)
+        func matches(
+            _ type: String, _ sourceName: String, _ sourceVersion: String?, _ device: String?, _ unit: String?
+        )
             -> Bool
         {
             self.type.hasSameBytes(as: type) && self.sourceName.hasSameBytes(as: sourceName)
@@ -211,7 +213,9 @@ struct IdentityHasher {
 
     /// The entity and idempotency key of a sample or workout, from its metadata and its
     /// attribute hash.
-    mutating func identity(kind: EntityKind, type: String, start: Timestamp, metadata: [MetadataEntry], attributeHash: UInt64)
+    mutating func identity(
+        kind: EntityKind, type: String, start: Timestamp, metadata: [MetadataEntry], attributeHash: UInt64
+    )
         -> (entity: EntityReference, key: IdempotencyKey)
     {
         if let external = metadata.first(where: { $0.key == "HKExternalUUID" })?.value {

@@ -23,7 +23,9 @@ struct RecordDraft {
     }
 
     /// The sample, made of the draft's own fields (moved, not copied), and its identity.
-    consuming func finish(identity: inout IdentityHasher, classifier: inout DeviceClassifier) -> (
+    consuming func finish(
+        identity: inout IdentityHasher, classifier: inout DeviceClassifier
+    ) -> (
         SampleRecorded, EntityReference, IdempotencyKey
     ) {
         let (entity, key) = identity.identity(
@@ -40,7 +42,9 @@ struct RecordDraft {
         guard let instant = HealthDate.parse(raw) else {
             throw XMLStructureError(
                 line: element.line,
-                problem: "<\(String(decoding: element.name, as: UTF8.self))> has \(String(decoding: element.name(of: attribute), as: UTF8.self))=\"\(String(decoding: raw.prefix(40), as: UTF8.self))\", not a date like 2024-05-01 08:00:00 +0200")
+                problem:
+                    "<\(String(decoding: element.name, as: UTF8.self))> has \(String(decoding: element.name(of: attribute), as: UTF8.self))=\"\(String(decoding: raw.prefix(40), as: UTF8.self))\", not a date like 2024-05-01 08:00:00 +0200"
+            )
         }
         return instant
     }

@@ -88,7 +88,9 @@ struct WorkoutDraft {
 /// The distance rule for workouts: the DistanceWalkingRunning statistics under the workout
 /// first, the `totalDistance` attributes next; a unit Stride does not know gives no distance.
 enum WorkoutDistance {
-    static func read(statistics: (value: String, unit: String)?, attributes: (value: String, unit: String)?)
+    static func read(
+        statistics: (value: String, unit: String)?, attributes: (value: String, unit: String)?
+    )
         -> (metres: Double?, source: DistanceSource, asWritten: String?)
     {
         guard let (written, source) = statistics.map({ ($0, DistanceSource.statistics) }) ?? attributes.map({ ($0, .attributes) })

@@ -60,7 +60,8 @@ struct FITArchive {
     /// - Throws: ``IngestError/unsafeArchive(file:entry:problem:)`` for a damaged entry.
     func bytes(of entry: Entry) throws -> [UInt8] {
         guard entry.uncompressedSize <= UInt64(FITDecoder.largestFile) else {
-            throw IngestError.unsafeArchive(file: file, entry: entry.path, problem: "it declares \(entry.uncompressedSize) bytes, more than any FIT file holds")
+            throw IngestError.unsafeArchive(
+                file: file, entry: entry.path, problem: "it declares \(entry.uncompressedSize) bytes, more than any FIT file holds")
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(entry.uncompressedSize))

@@ -7,7 +7,9 @@ enum Buckets {
     /// The grouping of a metric's points: the automation's when the request says it; else
     /// days when every point sits at local midnight (as printed), else the app's "Default":
     /// seconds for heart rate, minutes for everything else.
-    static func grouping(ofMetric name: String, starts: [HealthAutoExportDate], given: HealthAutoExportGrouping?)
+    static func grouping(
+        ofMetric name: String, starts: [HealthAutoExportDate], given: HealthAutoExportGrouping?
+    )
         -> (grouping: HealthAutoExportGrouping, isInferred: Bool)
     {
         if let given { return (given, false) }

@@ -75,8 +75,11 @@ struct NDJSONReader {
         let sample = SampleRecorded(
             healthType: type, deviceClass: deviceClass, value: value, unit: unit, start: start, end: end, created: nil,
             sourceName: source, sourceVersion: nil, device: nil, metadata: metadata)
-        let hash = try Self.optionalText(object, "id").map { identity.hash("client", source, $0) }
-            ?? identity.hash("ndjson", type, source, deviceClass.description, unit ?? "", "\(value)", "\(start.millisecondsSince1970)", "\(end.millisecondsSince1970)")
+        let hash =
+            try Self.optionalText(object, "id").map { identity.hash("client", source, $0) }
+            ?? identity.hash(
+                "ndjson", type, source, deviceClass.description, unit ?? "", "\(value)", "\(start.millisecondsSince1970)",
+                "\(end.millisecondsSince1970)")
         let id = SampleIdentity.make(start: start, hash: hash)
         return (sample, EntityReference(.sample, id: id), IdempotencyKey(id))
     }
@@ -111,10 +114,12 @@ struct NDJSONReader {
             durationSeconds: Double(end.millisecondsSince1970 - start.millisecondsSince1970) / 1000, distanceMeters: metres,
             distanceSource: metres == nil ? .none : .reported, distanceAsWritten: asWritten, energyKilocalories: energy,
             created: nil, sourceName: source, sourceVersion: nil, device: nil, metadata: try Self.metadata(object))
-        let hash = try Self.optionalText(object, "id").map { identity.hash("client", source, $0) }
+        let hash =
+            try Self.optionalText(object, "id").map { identity.hash("client", source, $0) }
             ?? identity.hash("ndjson-workout", activity, source, "\(start.millisecondsSince1970)", "\(end.millisecondsSince1970)", asWritten ?? "")
         let id = SampleIdentity.make(start: start, hash: hash)
-        let event = PendingEvent(.workoutRecorded(workout), occurredAt: start, entity: EntityReference(.workout, id: id), idempotencyKey: IdempotencyKey(id))
+        let event = PendingEvent(
+            .workoutRecorded(workout), occurredAt: start, entity: EntityReference(.workout, id: id), idempotencyKey: IdempotencyKey(id))
         return (workout, event)
     }
 

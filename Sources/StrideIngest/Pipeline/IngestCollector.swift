@@ -50,7 +50,9 @@ final class IngestCollector {
     /// Adds a sample whose place is costly to name (a Health Auto Export point): `place` is
     /// asked only for the first few examples of what is left out.
     func add(sample: consuming SampleRecorded, entity: EntityReference, key: IdempotencyKey, place: () -> String) throws {
-        if sample.healthTypeCode == 0 { tallies.samplesByType[sample.healthType, default: 0] += 1 } else {
+        if sample.healthTypeCode == 0 {
+            tallies.samplesByType[sample.healthType, default: 0] += 1
+        } else {
             let code = Int(sample.healthTypeCode)
             if code >= samplesByCode.count { samplesByCode += Array(repeating: 0, count: code + 1 - samplesByCode.count) }
             samplesByCode[code] += 1

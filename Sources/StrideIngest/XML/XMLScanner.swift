@@ -129,7 +129,9 @@ struct XMLScanner {
 
     /// Scans the markup starting at `open` (a `<`); returns the position after it, or nil
     /// when the buffer ends first.
-    private mutating func scanMarkup<H: XMLHandler>(_ buffer: UnsafeRawBufferPointer, at open: Int, into handler: inout H)
+    private mutating func scanMarkup<H: XMLHandler>(
+        _ buffer: UnsafeRawBufferPointer, at open: Int, into handler: inout H
+    )
         throws -> Int?
     {
         let count = buffer.count
@@ -175,7 +177,9 @@ struct XMLScanner {
         return try scanStartTag(buffer, at: open, into: &handler)
     }
 
-    private mutating func scanStartTag<H: XMLHandler>(_ buffer: UnsafeRawBufferPointer, at open: Int, into handler: inout H)
+    private mutating func scanStartTag<H: XMLHandler>(
+        _ buffer: UnsafeRawBufferPointer, at open: Int, into handler: inout H
+    )
         throws -> Int?
     {
         let count = buffer.count

@@ -70,7 +70,9 @@ public final class Ledger: Sendable {
     /// - Parameter timeZone: when not nil, a missing ledger is created with this time zone
     ///   (empty text takes the machine's); when nil, a missing ledger is an error.
     /// - Throws: ``LedgerError/notFound(path:)`` and the errors of ``create(at:timeZone:clock:)``.
-    public static func open(at path: String, creatingWith timeZone: String? = nil, clock: any LedgerClock = SystemClock())
+    public static func open(
+        at path: String, creatingWith timeZone: String? = nil, clock: any LedgerClock = SystemClock()
+    )
         throws -> Ledger
     {
         if let existing = try openExisting(at: path, clock: clock) { return existing }
@@ -94,7 +96,9 @@ public final class Ledger: Sendable {
         return Ledger(store: store, timeZone: try timeZone(of: first, path: path), clock: clock)
     }
 
-    private static func openOrCreate(at path: String, timeZone: (identifier: String, zone: TimeZone), clock: any LedgerClock)
+    private static func openOrCreate(
+        at path: String, timeZone: (identifier: String, zone: TimeZone), clock: any LedgerClock
+    )
         throws -> Ledger
     {
         var isDirectory: ObjCBool = false
@@ -133,8 +137,9 @@ public final class Ledger: Sendable {
     /// - Throws: ``LedgerError/unknownTimeZone(_:)``.
     public static func resolveTimeZone(_ identifier: String?) throws -> (identifier: String, zone: TimeZone) {
         guard let identifier else { return (TimeZone.current.identifier, TimeZone.current) }
-        guard TimeZoneDatabase.system.holds(identifier) || TimeZone.knownTimeZoneIdentifiers.contains(identifier)
-            || ["UTC", "GMT"].contains(identifier),
+        guard
+            TimeZoneDatabase.system.holds(identifier) || TimeZone.knownTimeZoneIdentifiers.contains(identifier)
+                || ["UTC", "GMT"].contains(identifier),
             let zone = TimeZone(identifier: identifier)
         else { throw LedgerError.unknownTimeZone(identifier) }
         return (identifier, zone)

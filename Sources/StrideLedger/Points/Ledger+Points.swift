@@ -48,7 +48,8 @@ extension Ledger {
         guard !trimmed.isEmpty else { throw PointsError.emptyEntry }
         let when = try actionInstant(at)
         let outcome = try append([
-            PendingEvent(.journalEntryAdded(JournalEntryAdded(text: trimmed, day: localDay(when), sentBy: sentBy)), occurredAt: when, entity: .journal)
+            PendingEvent(
+                .journalEntryAdded(JournalEntryAdded(text: trimmed, day: localDay(when), sentBy: sentBy)), occurredAt: when, entity: .journal)
         ])
         return outcome.followUps.compactMap { if case .event(.pointsAwarded(let award)) = $0.body { award } else { nil } }
     }

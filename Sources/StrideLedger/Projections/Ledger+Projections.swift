@@ -1,9 +1,9 @@
 import AccessTokens
 import DailyHealth
-import PointsBalance
-import ShoeMileage
 import Foundation
+import PointsBalance
 import SampleCounts
+import ShoeMileage
 import StrideEvents
 import StrideProjection
 import StrideStore

@@ -62,7 +62,9 @@ extension Ledger {
                 throw ShoeError.nameTaken(other.shoe.name)
             }
             guard shoe.name != trimmed else { throw ShoeError.alreadyThat("the shoe is already named \(trimmed)") }
-            return Decision(events: [PendingEvent(.shoeRenamed(ShoeRenamed(shoe: shoe.id, name: trimmed, sentBy: sentBy)), occurredAt: when, entity: .rack)], expecting: [expectation])
+            return Decision(
+                events: [PendingEvent(.shoeRenamed(ShoeRenamed(shoe: shoe.id, name: trimmed, sentBy: sentBy)), occurredAt: when, entity: .rack)],
+                expecting: [expectation])
         }
     }
 
@@ -76,7 +78,11 @@ extension Ledger {
             guard shoe.isRetired != isRetired else {
                 throw ShoeError.alreadyThat("\(shoe.name) is \(isRetired ? "already retired" : "not retired")")
             }
-            return Decision(events: [PendingEvent(.shoeRetirementChanged(ShoeRetirement(shoe: shoe.id, isRetired: isRetired, sentBy: sentBy)), occurredAt: when, entity: .rack)], expecting: [expectation])
+            return Decision(
+                events: [
+                    PendingEvent(
+                        .shoeRetirementChanged(ShoeRetirement(shoe: shoe.id, isRetired: isRetired, sentBy: sentBy)), occurredAt: when, entity: .rack)
+                ], expecting: [expectation])
         }
     }
 
@@ -92,7 +98,9 @@ extension Ledger {
                 guard !shoe.isRetired else { throw ShoeError.retired(shoe.name) }
                 chosen = shoe.id
             }
-            return Decision(events: [PendingEvent(.defaultShoeSelected(DefaultShoeSelected(shoe: chosen, sentBy: sentBy)), occurredAt: when, entity: .rack)], expecting: [expectation])
+            return Decision(
+                events: [PendingEvent(.defaultShoeSelected(DefaultShoeSelected(shoe: chosen, sentBy: sentBy)), occurredAt: when, entity: .rack)],
+                expecting: [expectation])
         }
     }
 
@@ -109,7 +117,9 @@ extension Ledger {
             guard workout.shoe != shoe.id else { throw ShoeError.alreadyThat("workout \(Self.workoutID(workout.id)) is already on \(shoe.name)") }
             let entity = EntityReference(.workout, id: workout.id)
             return Decision(
-                events: [PendingEvent(.workoutAssigned(WorkoutAssigned(shoe: shoe.id, origin: .manual, sentBy: sentBy)), occurredAt: when, entity: entity)],
+                events: [
+                    PendingEvent(.workoutAssigned(WorkoutAssigned(shoe: shoe.id, origin: .manual, sentBy: sentBy)), occurredAt: when, entity: entity)
+                ],
                 expecting: expectations + [VersionExpectation(entity, version: try store.version(of: entity))])
         }
     }

@@ -52,7 +52,9 @@ public enum LedgerImport {
 
     /// Checks every line and the chain; returns the number of events. When the ledger is not
     /// empty, the file's event at the ledger's last sequence must carry the same chain hash.
-    private static func checkFile(_ file: String, matchingHead head: (sequence: UInt64, hash: ChainHash), ledgerPath: String)
+    private static func checkFile(
+        _ file: String, matchingHead head: (sequence: UInt64, hash: ChainHash), ledgerPath: String
+    )
         throws -> UInt64
     {
         let reader = try LineReader(path: file)

@@ -45,20 +45,22 @@ struct OpenAPIDocument {
             "info": .object([
                 "title": .string("Stride"), "version": .string(StrideVersion.release),
                 "description": .string(
-                    "A runner's health ledger over HTTP. Reads answer the command line's --json documents; writes mirror its actions and take Idempotency-Key; every request carries Authorization: Bearer TOKEN (stride tokens add NAME)."),
+                    "A runner's health ledger over HTTP. Reads answer the command line's --json documents; writes mirror its actions and take Idempotency-Key; every request carries Authorization: Bearer TOKEN (stride tokens add NAME)."
+                ),
             ]),
             "security": .array([.object(["bearer": .array([])])]),
             "paths": .object(order.map { .init($0, .object(paths[$0] ?? [])) }),
             "components": .object([
                 "securitySchemes": .object(["bearer": .object(["type": .string("http"), "scheme": .string("bearer")])]),
-                "schemas": .object(Self.documents.map { document in
-                    .init(
-                        document.name,
-                        .object([
-                            "type": .string("object"), "description": .string(document.command),
-                            "required": .array(document.keys.map { .string($0) }),
-                        ]))
-                }),
+                "schemas": .object(
+                    Self.documents.map { document in
+                        .init(
+                            document.name,
+                            .object([
+                                "type": .string("object"), "description": .string(document.command),
+                                "required": .array(document.keys.map { .string($0) }),
+                            ]))
+                    }),
             ]),
         ])
     }
@@ -71,7 +73,10 @@ struct OpenAPIDocument {
             ])
         }
         func header(_ name: String, _ description: String) -> JSONValue {
-            .object(["name": .string(name), "in": .string("header"), "required": .bool(false), "description": .string(description), "schema": .object(["type": .string("string")])])
+            .object([
+                "name": .string(name), "in": .string("header"), "required": .bool(false), "description": .string(description),
+                "schema": .object(["type": .string("string")]),
+            ])
         }
         var responses: [JSONValue.Member] = []
         switch endpoint.answer {
@@ -81,11 +86,15 @@ struct OpenAPIDocument {
             responses.append(.init("200", Self.response("what the action did", schema: "ActionReport")))
             responses.append(.init("201", Self.response("what the action made", schema: "ActionReport")))
         case .eventStream:
-            responses.append(.init("200", .object(["description": .string("events as they are committed"), "content": .object(["text/event-stream": .object([:])])])))
+            responses.append(
+                .init(
+                    "200", .object(["description": .string("events as they are committed"), "content": .object(["text/event-stream": .object([:])])]))
+            )
             responses.append(.init("503", Self.response("too many streams are open", schema: "Error")))
             parameters.append(header("Last-Event-ID", "the last sequence seen: the stream resumes after it"))
         case .openAPI:
-            responses.append(.init("200", .object(["description": .string("this document"), "content": .object(["application/json": .object([:])])])))
+            responses.append(
+                .init("200", .object(["description": .string("this document"), "content": .object(["application/json": .object([:])])])))
         }
         if case .document = endpoint.answer, endpoint.method == .get {
             responses.append(.init("304", .object(["description": .string("the ledger has not changed since the ETag sent in If-None-Match")])))
@@ -117,7 +126,8 @@ struct OpenAPIDocument {
                 "type": .string("object"), "properties": .object(properties),
                 "required": .array(fields.filter(\.isRequired).map { .string($0.name) }),
             ])
-            members.append(.init("requestBody", .object(["required": .bool(true), "content": .object(["application/json": .object(["schema": schema])])])))
+            members.append(
+                .init("requestBody", .object(["required": .bool(true), "content": .object(["application/json": .object(["schema": schema])])])))
         case .upload(let types):
             let binary = JSONValue.object(["schema": .object(["type": .string("string"), "contentMediaType": .string("application/octet-stream")])])
             members.append(.init("requestBody", .object(["required": .bool(true), "content": .object(types.map { .init($0, binary) })])))

@@ -47,9 +47,11 @@ final class RequestAnswers: Sendable {
             let alreadyDone = try await worker.run { try $0.store.contains(stamp.eventKey(0)) }
             let outcome =
                 alreadyDone
-                ? JSONAnswer(.object([
-                    "message": .string("this request was carried out already (its answer was lost when the server stopped); nothing was appended again")
-                ]))
+                ? JSONAnswer(
+                    .object([
+                        "message": .string(
+                            "this request was carried out already (its answer was lost when the server stopped); nothing was appended again")
+                    ]))
                 : try await Self.outcome { try await act(stamp) }
             if outcome.status.code < 500 {
                 let answer = RequestAnswered(

@@ -78,7 +78,9 @@ enum SameSite {
     /// - Throws: ``APIError`` (403) for a request a browser marked as cross-site.
     static func check(_ request: Request) throws {
         let refusal = APIError(.forbidden, "forms are taken only from this dashboard's own pages")
-        if let name = HTTPField.Name("Sec-Fetch-Site"), let site = request.headers[name], !["same-origin", "none"].contains(site.lowercased()) { throw refusal }
+        if let name = HTTPField.Name("Sec-Fetch-Site"), let site = request.headers[name], !["same-origin", "none"].contains(site.lowercased()) {
+            throw refusal
+        }
         if let origin = request.headers[.origin], origin != "null" {
             guard let host = request.head.authority, origin.hasSuffix("://" + host) else { throw refusal }
         }

@@ -42,7 +42,8 @@ struct PageAccessMiddleware: RouterMiddleware {
             return Response(status: .seeOther, headers: headers)
         }
         return HTMLAnswer.page(
-            Dashboard.problem(title: "Sign in first", message: "This form needs a signed-in session: sign in with a device's token, then send it again."),
+            Dashboard.problem(
+                title: "Sign in first", message: "This form needs a signed-in session: sign in with a device's token, then send it again."),
             status: .unauthorized, headers: headers)
     }
 }

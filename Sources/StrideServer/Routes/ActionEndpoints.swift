@@ -53,7 +53,8 @@ extension StrideAPI {
             },
             Endpoint(
                 method: .post, path: "/v1/shoes/rename", summary: "Rename a shoe (`stride shoes rename`).",
-                body: .json([.query("shoe", "the shoe, by id or name", required: true), .query("name", "its new name", required: true), Self.atField]),
+                body: .json([.query("shoe", "the shoe, by id or name", required: true), .query("name", "its new name", required: true), Self.atField]
+                ),
                 answer: .action
             ) { request, context in
                 try await action(request, context) { fields in
@@ -134,7 +135,8 @@ extension StrideAPI {
     private func retirement(isRetired: Bool) -> Endpoint {
         Endpoint(
             method: .post, path: isRetired ? "/v1/shoes/retire" : "/v1/shoes/unretire",
-            summary: isRetired ? "Retire a shoe: it takes no new runs (`stride shoes retire`)." : "Bring a retired shoe back (`stride shoes unretire`).",
+            summary: isRetired
+                ? "Retire a shoe: it takes no new runs (`stride shoes retire`)." : "Bring a retired shoe back (`stride shoes unretire`).",
             body: .json([.query("shoe", "the shoe, by id or name", required: true), Self.atField]), answer: .action
         ) { request, context in
             try await action(request, context) { fields in

@@ -16,7 +16,8 @@ extension StrideAPI {
         [
             Endpoint(
                 method: .post, path: "/v1/ingest",
-                summary: "Ingest a Health app export (zip or XML), NDJSON, a GPX track, a FIT file (plain, gzipped or zipped) or a TCX file, as `stride ingest` does; answers its summary.",
+                summary:
+                    "Ingest a Health app export (zip or XML), NDJSON, a GPX track, a FIT file (plain, gzipped or zipped) or a TCX file, as `stride ingest` does; answers its summary.",
                 body: .upload(Self.ingestMediaTypes), answer: .document("IngestSummaryDocument")
             ) { request, context in
                 try MediaTypes.require(request, oneOf: Self.ingestMediaTypes)

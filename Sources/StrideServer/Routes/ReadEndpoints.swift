@@ -89,7 +89,8 @@ extension StrideAPI {
                 var type: EventType?
                 if let name = query.text("type") {
                     guard let known = EventType.known(name: name) else {
-                        throw APIError.badField("type", "unknown event type \"\(name)\"; use one of: \(EventType.catalog.map(\.name).joined(separator: ", "))")
+                        throw APIError.badField(
+                            "type", "unknown event type \"\(name)\"; use one of: \(EventType.catalog.map(\.name).joined(separator: ", "))")
                     }
                     type = known
                 }

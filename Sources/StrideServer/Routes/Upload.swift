@@ -45,7 +45,8 @@ struct Upload {
                 try chunk.withUnsafeReadableBytes { try writeAll($0, to: descriptor) }
                 let seconds = (ContinuousClock.now - began).components.seconds
                 if seconds >= grace, seconds > 0, written / Int(seconds) < minimumRate {
-                    throw APIError(.requestTimeout, "the body arrived slower than \(minimumRate) bytes a second; send it again on a better connection")
+                    throw APIError(
+                        .requestTimeout, "the body arrived slower than \(minimumRate) bytes a second; send it again on a better connection")
                 }
             }
         } catch {
@@ -61,7 +62,9 @@ struct Upload {
             let result = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
             if result < 0 {
                 if errno == EINTR { continue }
-                throw APIError(.init(code: 507, reasonPhrase: "Insufficient Storage"), "the upload could not be written: \(String(cString: strerror(errno))); free disk space and send it again")
+                throw APIError(
+                    .init(code: 507, reasonPhrase: "Insufficient Storage"),
+                    "the upload could not be written: \(String(cString: strerror(errno))); free disk space and send it again")
             }
             offset += result
         }

@@ -71,7 +71,9 @@ public final class LMDBEventStore: EventStore {
     /// Reader slots of dead processes that were cleared when the ledger opened.
     public var staleReadersCleared: Int { environment.staleReadersCleared }
 
-    public func append(_ events: [PendingEvent], expecting: [VersionExpectation], recordedAt: Timestamp) throws
+    public func append(
+        _ events: [PendingEvent], expecting: [VersionExpectation], recordedAt: Timestamp
+    ) throws
         -> AppendOutcome
     {
         try append(events, expecting: expecting, recordedAt: recordedAt, projections: [], reactions: [])

@@ -15,7 +15,9 @@ struct Cursor: ~Copyable {
         var integerValue: UInt64 { value.count == 8 ? value.loadUnaligned(as: UInt64.self) : 0 }
     }
 
-    private mutating func get(_ operation: MDB_cursor_op, key: UnsafeRawBufferPointer? = nil, value: UnsafeRawBufferPointer? = nil)
+    private mutating func get(
+        _ operation: MDB_cursor_op, key: UnsafeRawBufferPointer? = nil, value: UnsafeRawBufferPointer? = nil
+    )
         throws -> Entry?
     {
         var keyValue = MDB_val(mv_size: key?.count ?? 0, mv_data: UnsafeMutableRawPointer(mutating: key?.baseAddress))

@@ -11,7 +11,9 @@ struct Transaction: ~Copyable {
     let isReadOnly: Bool
 
     /// Calls `body` with the value stored under `key`; nil when there is none.
-    func value<R>(in database: Database, forKey key: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R)
+    func value<R>(
+        in database: Database, forKey key: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R
+    )
         throws -> R?
     {
         var keyValue = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))

@@ -118,7 +118,7 @@ extension LMDBEventStore {
                         guard let sequence = sequences[index] else { continue }
                         if let sample = facts[index] {
                             #if DEBUG
-                            try checkFacts(sample, againstStoredEvent: sequence, in: transaction)
+                                try checkFacts(sample, againstStoredEvent: sequence, in: transaction)
                             #endif
                             foldIn(
                                 sequence,
@@ -153,15 +153,17 @@ extension LMDBEventStore {
     }
 
     #if DEBUG
-    /// In debug builds (and so in every test), the facts an ingest made as it read a sample
-    /// must equal those decoded from the event it stored: folding from the first is a shortcut
-    /// that must never see another sample than a rebuild will.
-    func checkFacts(_ facts: SampleFacts, againstStoredEvent sequence: UInt64, in transaction: borrowing Transaction) throws {
-        let stored = try transaction.value(in: eventsDatabase, forKey: sequence) { try Envelope.decodeForProjection($0, strings: nil) }
-        guard case .sample(let decoded)? = stored?.content, decoded == facts else {
-            preconditionFailure("event \(sequence): the facts folded at ingest (\(facts)) differ from the stored event's (\(String(describing: stored?.content)))")
+        /// In debug builds (and so in every test), the facts an ingest made as it read a sample
+        /// must equal those decoded from the event it stored: folding from the first is a shortcut
+        /// that must never see another sample than a rebuild will.
+        func checkFacts(_ facts: SampleFacts, againstStoredEvent sequence: UInt64, in transaction: borrowing Transaction) throws {
+            let stored = try transaction.value(in: eventsDatabase, forKey: sequence) { try Envelope.decodeForProjection($0, strings: nil) }
+            guard case .sample(let decoded)? = stored?.content, decoded == facts else {
+                preconditionFailure(
+                    "event \(sequence): the facts folded at ingest (\(facts)) differ from the stored event's (\(String(describing: stored?.content)))"
+                )
+            }
         }
-    }
     #endif
 
     /// Forgets a projection's rows and checkpoint, so the next catch-up rebuilds it.

@@ -46,7 +46,8 @@ func runChild(_ program: String, _ arguments: [String]) throws -> ChildRun {
     let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     let errorOutput = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
     let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    return ChildRun(seconds: seconds, peakKilobytes: usage.ru_maxrss, minorFaults: usage.ru_minflt, status: exitStatus, output: output, errorOutput: errorOutput)
+    return ChildRun(
+        seconds: seconds, peakKilobytes: usage.ru_maxrss, minorFaults: usage.ru_minflt, status: exitStatus, output: output, errorOutput: errorOutput)
 }
 
 /// A benchmark that could not run, with what to do.

@@ -53,8 +53,10 @@ struct FITBenchmark: ParsableCommand {
         let ingestMedian = Rate(label: "", perSecond: ingestSeconds).median
         let peerMedian = peerSeconds.isEmpty ? Double.nan : Rate(label: "", perSecond: peerSeconds).median
         func row(_ label: String, _ seconds: Double, _ outcome: String) -> [String] {
-            [label, String(format: "%.1f ms", seconds * 1000), String(format: "%.0f MB/s", megabytes / seconds), outcome,
-             peerMedian.isFinite ? formatRatio(peerMedian / seconds) : "n/a"]
+            [
+                label, String(format: "%.1f ms", seconds * 1000), String(format: "%.0f MB/s", megabytes / seconds), outcome,
+                peerMedian.isFinite ? formatRatio(peerMedian / seconds) : "n/a",
+            ]
         }
         printTable(
             ["reader", "time", "speed", "what it read", "vs fitdecode"],
@@ -62,8 +64,11 @@ struct FITBenchmark: ParsableCommand {
                 row("Stride's decoder (sessions)", decodeMedian, "\(decoded.sessions) sessions, \(decoded.failed) file refused"),
                 row("stride ingest into a fresh ledger", ingestMedian, "\(ingested) workouts appended"),
                 peerMedian.isFinite
-                    ? ["fitdecode 0.11 (every frame)", String(format: "%.1f ms", peerMedian * 1000), String(format: "%.1f MB/s", megabytes / peerMedian),
-                       "\(Int(peerCounts["sessions"] ?? 0)) sessions, \(Int(peerCounts["failed"] ?? 0)) file failed", "1×"]
+                    ? [
+                        "fitdecode 0.11 (every frame)", String(format: "%.1f ms", peerMedian * 1000),
+                        String(format: "%.1f MB/s", megabytes / peerMedian),
+                        "\(Int(peerCounts["sessions"] ?? 0)) sessions, \(Int(peerCounts["failed"] ?? 0)) file failed", "1×",
+                    ]
                     : ["fitdecode", "n/a", "n/a", "peers skipped", "n/a"],
             ])
         print("\nTarget: Stride reads FIT files at least 50× faster than fitdecode.")

@@ -77,7 +77,9 @@ struct FaultBenchmark: ParsableCommand {
         try expectSuccess(stride, ["--ledger", reference, "rebuild", "--quiet"])
         let rebuildSeconds = monotonicSeconds() - rebuildBegan
         let expected = try state(stride, reference)
-        print("Reference: an uninterrupted ingest of \(export) (\(String(format: "%.2f", ingestSeconds)) s) ends at hash \(expected.hash.prefix(16))… with \(expected.digests.count) projections.")
+        print(
+            "Reference: an uninterrupted ingest of \(export) (\(String(format: "%.2f", ingestSeconds)) s) ends at hash \(expected.hash.prefix(16))… with \(expected.digests.count) projections."
+        )
 
         var survived = (ingest: 0, rebuild: 0)
         var failures: [String] = []
@@ -87,7 +89,8 @@ struct FaultBenchmark: ParsableCommand {
             try setUp(stride, ledger)
             let isRebuild = trial % 4 == 0
             if isRebuild { try expectSuccess(stride, ["--ledger", ledger, "ingest", "--quiet", "--batch-size", "2000", export]) }
-            let command = isRebuild ? ["--ledger", ledger, "rebuild", "--quiet"] : ["--ledger", ledger, "ingest", "--quiet", "--batch-size", "2000", export]
+            let command =
+                isRebuild ? ["--ledger", ledger, "rebuild", "--quiet"] : ["--ledger", ledger, "ingest", "--quiet", "--batch-size", "2000", export]
             let delay = Double(random.next() % 1000) / 1000 * (isRebuild ? rebuildSeconds : ingestSeconds) * 1.1
             let killed = try killAfter(delay, stride, command)
             let verify = try runChild(stride, ["--ledger", ledger, "verify"])
@@ -105,19 +108,24 @@ struct FaultBenchmark: ParsableCommand {
             if killed { if isRebuild { survived.rebuild += 1 } else { survived.ingest += 1 } }
         }
         try? FileManager.default.removeItem(atPath: options.work + "/faults-trial")
-        print("\(kills) trials: \(survived.ingest) ingests and \(survived.rebuild) rebuilds killed with SIGKILL mid-way, \(kills - survived.ingest - survived.rebuild) finished before their moment came; every one left a ledger `stride verify` accepts, and every re-run ended at the reference hash and projection digests. Failures: \(failures.count).")
+        print(
+            "\(kills) trials: \(survived.ingest) ingests and \(survived.rebuild) rebuilds killed with SIGKILL mid-way, \(kills - survived.ingest - survived.rebuild) finished before their moment came; every one left a ledger `stride verify` accepts, and every re-run ended at the reference hash and projection digests. Failures: \(failures.count)."
+        )
         for failure in failures { print("  " + failure) }
         return failures
     }
 
     private func setUp(_ stride: String, _ ledger: String) throws {
         try expectSuccess(stride, ["--ledger", ledger, "init", "--time-zone", "Europe/Paris"])
-        try expectSuccess(stride, ["--ledger", ledger, "shoes", "add", "Pegasus 40", "--default", "--goal-km", "300", "--at", "2024-05-10T00:00:00+02:00"])
+        try expectSuccess(
+            stride, ["--ledger", ledger, "shoes", "add", "Pegasus 40", "--default", "--goal-km", "300", "--at", "2024-05-10T00:00:00+02:00"])
     }
 
     private func expectSuccess(_ stride: String, _ arguments: [String]) throws {
         let result = try runChild(stride, arguments)
-        guard result.status == 0 else { throw BenchFailure("`stride \(arguments.joined(separator: " "))` failed (\(result.status)): \(result.output.prefix(300))") }
+        guard result.status == 0 else {
+            throw BenchFailure("`stride \(arguments.joined(separator: " "))` failed (\(result.status)): \(result.output.prefix(300))")
+        }
     }
 
     /// The last hash and the projection digests, from `stride verify --json`.
@@ -126,9 +134,13 @@ struct FaultBenchmark: ParsableCommand {
         guard result.status == 0, let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any],
             let hash = object["lastHash"] as? String, let projections = object["projections"] as? [[String: Any]]
         else { throw BenchFailure("stride verify failed on \(ledger): \(result.output.prefix(300))") }
-        return (hash, Dictionary(uniqueKeysWithValues: projections.compactMap { entry in
-            (entry["name"] as? String).map { ($0, entry["storedDigest"] as? String ?? "") }
-        }))
+        return (
+            hash,
+            Dictionary(
+                uniqueKeysWithValues: projections.compactMap { entry in
+                    (entry["name"] as? String).map { ($0, entry["storedDigest"] as? String ?? "") }
+                })
+        )
     }
 
     /// Starts a command and kills it with SIGKILL after `delay` seconds; true when it was

@@ -35,9 +35,11 @@ struct FuzzBenchmark: ParsableCommand {
         let began = monotonicSeconds()
         while done < iterations {
             let batch = min(2_000, iterations - done)
-            let result = try runChild(worker, [
-                "fuzz-worker", "--seeds", seedFolder, "--work", folder, "--seed", String(nextSeed), "--iterations", String(batch),
-            ])
+            let result = try runChild(
+                worker,
+                [
+                    "fuzz-worker", "--seeds", seedFolder, "--work", folder, "--seed", String(nextSeed), "--iterations", String(batch),
+                ])
             for line in result.output.split(separator: "\n") {
                 let parts = line.split(separator: "\t")
                 if parts.count == 2, let count = Int(parts[1]) { outcomes[String(parts[0]), default: 0] += count }
@@ -66,7 +68,8 @@ struct FuzzBenchmark: ParsableCommand {
     static func prepareSeeds(into folder: String) throws -> String {
         if FileManager.default.fileExists(atPath: folder + "/ready") { return folder }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../../shared/fixtures").standardized.path
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../../shared/fixtures").standardized
+            .path
         guard FileManager.default.fileExists(atPath: fixtures + "/SOURCES.md") else {
             throw BenchFailure("no seeds: ../shared/fixtures is not on this machine; pass --seeds FOLDER")
         }

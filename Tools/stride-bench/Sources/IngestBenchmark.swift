@@ -64,18 +64,24 @@ struct IngestBenchmark: ParsableCommand {
             notes += result.notes.map { "\(input.label): \($0)" }
             print("measured \(input.label)")
         }
-        print("\nApple Health ingest: each run a whole process into a fresh ledger (made by `stride init --time-zone \(timeZone)`, untimed), Stride and the peer in turn (Stride, peer, Stride, peer…), \(options.runs) pairs; times and memory are medians, the speed-up is the median of the pairs' ratios.\n")
+        print(
+            "\nApple Health ingest: each run a whole process into a fresh ledger (made by `stride init --time-zone \(timeZone)`, untimed), Stride and the peer in turn (Stride, peer, Stride, peer…), \(options.runs) pairs; times and memory are medians, the speed-up is the median of the pairs' ratios.\n"
+        )
         printTable(["input", "XML", "stride", "MB/s", "events/s", "peak", "healthkit-to-sqlite", "its peak", "speed-up"], rows)
         for note in notes { print("  " + note) }
         let sizes = generated.filter { !$0.isZip }
         if sizes.count == 2, let small = peaks[sizes[0].label], let large = peaks[sizes[1].label], small > 0 {
-            print(String(format: "\nPeak memory grows %.0f%% for a generated export four times larger (target: within 20%%). Target speed-up: ≥ 20×.", (Double(large) / Double(small) - 1) * 100))
+            print(
+                String(
+                    format: "\nPeak memory grows %.0f%% for a generated export four times larger (target: within 20%%). Target speed-up: ≥ 20×.",
+                    (Double(large) / Double(small) - 1) * 100))
         }
         if profile {
             let largestReal = inputs.filter { $0.isZip && !generated.map(\.label).contains($0.label) }.max { $0.xmlBytes < $1.xmlBytes }
             for input in [largestReal, sizes.last].compactMap({ $0 }) {
                 try ProfileReport.run(
-                    label: "`stride ingest` of \(input.label)", steps: ProfileReport.ingestSteps, runs: options.runs, work: options.work, stride: stride,
+                    label: "`stride ingest` of \(input.label)", steps: ProfileReport.ingestSteps, runs: options.runs, work: options.work,
+                    stride: stride,
                     prepare: { ledger in
                         try? FileManager.default.removeItem(atPath: ledger)
                         _ = try runChild(stride, ["--ledger", ledger, "init", "--time-zone", timeZone])

@@ -24,7 +24,9 @@ struct LogBenchmark: ParsableCommand {
     func run() throws {
         let sample = BenchmarkEvents.pending(index: 0)
         let valueSize = BenchmarkEvents.envelopeSize(of: sample)
-        print("Event log: \(events) events of \(valueSize) bytes (a watch heart-rate sample with its key), batches of \(batch); \(singles) single appends; median of \(options.runs) runs.\n")
+        print(
+            "Event log: \(events) events of \(valueSize) bytes (a watch heart-rate sample with its key), batches of \(batch); \(singles) single appends; median of \(options.runs) runs.\n"
+        )
 
         var strideBatched = Rate(label: "stride batched", perSecond: [])
         var strideSingle = Rate(label: "stride single", perSecond: [])
@@ -79,7 +81,9 @@ struct LogBenchmark: ParsableCommand {
                     }
                 })
             try FileManager.default.removeItem(atPath: folder)
-            print("run \(run): stride \(formatRate(strideBatched.perSecond.last ?? 0)) batched, \(formatRate(strideScan.perSecond.last ?? 0)) scan, \(formatRate(strideSingle.perSecond.last ?? 0)) single")
+            print(
+                "run \(run): stride \(formatRate(strideBatched.perSecond.last ?? 0)) batched, \(formatRate(strideScan.perSecond.last ?? 0)) scan, \(formatRate(strideSingle.perSecond.last ?? 0)) single"
+            )
         }
 
         var peer: [String: Double] = [:]

@@ -55,7 +55,8 @@ func tableText(_ header: [String], _ rows: [[String]]) -> String {
     for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
     func line(_ cells: [String]) -> String {
         cells.enumerated().map { index, cell in
-            index == 0 ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            index == 0
+                ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
                 : String(repeating: " ", count: widths[index] - cell.count) + cell
         }.joined(separator: "  ")
     }

@@ -39,7 +39,8 @@ struct PagesBenchmark: ParsableCommand {
         let shoeID = shoe.map { ShoeID.text($0.shoe.id) } ?? ""
         var cases = [
             Case(name: "overview", page: .overview), Case(name: "daily (30 days)", page: .daily(from: nil, through: nil)),
-            Case(name: "shoes", page: .shoes), Case(name: "audit of \(shoe?.shoe.name ?? "a shoe") (\(shoe?.shoe.runs ?? 0) runs)", page: .audit(shoe: shoeID)),
+            Case(name: "shoes", page: .shoes),
+            Case(name: "audit of \(shoe?.shoe.name ?? "a shoe") (\(shoe?.shoe.runs ?? 0) runs)", page: .audit(shoe: shoeID)),
             Case(name: "points", page: .points), Case(name: "log (latest 50)", page: .log(from: nil, limit: nil, type: nil)),
         ]
         cases.append(Case(name: "shoes as of half-way (replay)", page: .shoes, timeTravel: TimeTravel(sequence: last / 2)))
@@ -61,7 +62,8 @@ struct PagesBenchmark: ParsableCommand {
             }
             let (read, page) = (Rate(label: "", perSecond: readOnly).median, Rate(label: "", perSecond: whole).median)
             rows.append([
-                item.name, String(format: "%.1f ms", read * 1e3), String(format: "%.1f ms", page * 1e3), String(format: "%.1f ms", (page - read) * 1e3),
+                item.name, String(format: "%.1f ms", read * 1e3), String(format: "%.1f ms", page * 1e3),
+                String(format: "%.1f ms", (page - read) * 1e3),
                 String(format: "%.0f kB", Double(bytes) / 1e3), page < 0.05 ? "yes" : "NO",
             ])
         }

@@ -29,7 +29,9 @@ struct PartsBenchmark: ParsableCommand {
         let envelope = measure(items: events) {
             var hash = ChainHash.genesis
             for (index, event) in pending.enumerated() {
-                hash = Envelope.write(event, sequence: UInt64(index + 1), recordedAt: event.occurredAt, previous: hash, into: &writer, hasher: hasher).hash
+                hash =
+                    Envelope.write(event, sequence: UInt64(index + 1), recordedAt: event.occurredAt, previous: hash, into: &writer, hasher: hasher)
+                    .hash
             }
         }
         for (index, event) in pending.enumerated() {
@@ -52,10 +54,12 @@ struct PartsBenchmark: ParsableCommand {
         var decoded = 0
         let strings = StringTable()
         let decode = try measure(items: events * decodeRepeats) {
-            for _ in 0..<decodeRepeats { for bytes in envelopes {
-                let event = try bytes.withUnsafeBytes { try Envelope.decodeEvent($0, strings: strings) }
-                if case .sampleRecorded = event.event { decoded += 1 }
-            } }
+            for _ in 0..<decodeRepeats {
+                for bytes in envelopes {
+                    let event = try bytes.withUnsafeBytes { try Envelope.decodeEvent($0, strings: strings) }
+                    if case .sampleRecorded = event.event { decoded += 1 }
+                }
+            }
         }
         let header = try measure(items: events) {
             for bytes in envelopes {
@@ -63,14 +67,16 @@ struct PartsBenchmark: ParsableCommand {
             }
         }
         print("Steps of an append and a decode, \(events) events of \(size) bytes, in memory:")
-        printTable(["step", "rate", "ns/event"], [
-            ["payload encoding", formatRate(encode), String(format: "%.0f", 1e9 / encode)],
-            ["envelope (encoding + CRC-32C + SHA-256)", formatRate(envelope), String(format: "%.0f", 1e9 / envelope)],
-            ["SHA-256 link alone", formatRate(sha), String(format: "%.0f", 1e9 / sha)],
-            ["CRC-32C alone", formatRate(crc), String(format: "%.0f", 1e9 / crc)],
-            ["envelope header parse", formatRate(header), String(format: "%.0f", 1e9 / header)],
-            ["full decode (header + payload)", formatRate(decode), String(format: "%.0f", 1e9 / decode)],
-        ])
+        printTable(
+            ["step", "rate", "ns/event"],
+            [
+                ["payload encoding", formatRate(encode), String(format: "%.0f", 1e9 / encode)],
+                ["envelope (encoding + CRC-32C + SHA-256)", formatRate(envelope), String(format: "%.0f", 1e9 / envelope)],
+                ["SHA-256 link alone", formatRate(sha), String(format: "%.0f", 1e9 / sha)],
+                ["CRC-32C alone", formatRate(crc), String(format: "%.0f", 1e9 / crc)],
+                ["envelope header parse", formatRate(header), String(format: "%.0f", 1e9 / header)],
+                ["full decode (header + payload)", formatRate(decode), String(format: "%.0f", 1e9 / decode)],
+            ])
         _ = checksum
     }
 }

@@ -13,29 +13,53 @@ enum ProfileReport {
         ("zip: inflating (zlib)", ["inflate"]),
         ("reading: parsing dates", ["HealthDate", "CivilDate"]),
         ("reading: identity hashing", ["IdentityHasher", "SHA256Prefixes"]),
-        ("appending: folding into the projections", ["LMDBEventStore4fold", "DailyHealth", "ShoeMileage", "PointsBalance", "SampleCounts", "EncodedChanges", "ProjectionRows", "RunningProjection"]),
+        (
+            "appending: folding into the projections",
+            [
+                "LMDBEventStore4fold", "DailyHealth", "ShoeMileage", "PointsBalance", "SampleCounts", "EncodedChanges", "ProjectionRows",
+                "RunningProjection",
+            ]
+        ),
         ("step awards", ["awardSteps", "dailyStepTotals"]),
-        ("appending: envelope, CRC-32C, SHA-256 chain", ["Envelope", "ChainHash", "SHA256Hasher", "CRC32C", "stride_crc32c", "sha256_block", "SHA256_"]),
+        (
+            "appending: envelope, CRC-32C, SHA-256 chain",
+            ["Envelope", "ChainHash", "SHA256Hasher", "CRC32C", "stride_crc32c", "sha256_block", "SHA256_"]
+        ),
         ("appending: LMDB puts and commits", ["mdb_", "LogIndexer", "LogAppender", "LMDBEventStore"]),
-        ("reading: scanning XML, building records and their facts", [
-            "XMLScanner", "XMLReferences", "AttributeReader", "StringTable", "RecordDraft", "WorkoutDraft", "HealthExportReader",
-            "DecimalNumber", "IngestCollector", "DeviceClassifier", "FileChunks", "IngestBatch", "SampleFacts", "NDJSONReader", "GPXReader",
-        ]),
+        (
+            "reading: scanning XML, building records and their facts",
+            [
+                "XMLScanner", "XMLReferences", "AttributeReader", "StringTable", "RecordDraft", "WorkoutDraft", "HealthExportReader",
+                "DecimalNumber", "IngestCollector", "DeviceClassifier", "FileChunks", "IngestBatch", "SampleFacts", "NDJSONReader", "GPXReader",
+            ]
+        ),
         ("handing batches between threads", ["BatchPipe"]),
         ("letting the ledger's mapped pages go", ["releaseMappedPages"]),
-        ("process start: loader, runtime metadata", ["_dl_relocate", "dl_main", "_dl_map_object", "swift_conformsToProtocol", "swift_getTypeByMangledName"]),
+        (
+            "process start: loader, runtime metadata",
+            ["_dl_relocate", "dl_main", "_dl_map_object", "swift_conformsToProtocol", "swift_getTypeByMangledName"]
+        ),
     ]
 
     /// The steps of a rebuild.
     static let rebuildSteps: [Step] = [
-        ("decoding events (read-ahead thread)", ["decodeForProjection", "SampleFacts", "Envelope", "BinaryReader", "StringTable", "ReadAhead", "forEachProjectionEvent"]),
+        (
+            "decoding events (read-ahead thread)",
+            ["decodeForProjection", "SampleFacts", "Envelope", "BinaryReader", "StringTable", "ReadAhead", "forEachProjectionEvent"]
+        ),
         ("folding: daily records", ["DailyHealth"]),
         ("folding: sample counts, mileage, points", ["SampleCounts", "ShoeMileage", "PointsBalance"]),
-        ("projection engine: runs, row updates, copying events", ["RunningProjection", "ProjectionRows", "ProjectionEvent", "LMDBEventStore4fold", "RowKeyHash"]),
+        (
+            "projection engine: runs, row updates, copying events",
+            ["RunningProjection", "ProjectionRows", "ProjectionEvent", "LMDBEventStore4fold", "RowKeyHash"]
+        ),
         ("encoding and writing rows", ["EncodedChanges", "mdb_put", "mdb_cursor_put", "mdb_txn_commit", "mdb_drop"]),
         ("LMDB reads", ["mdb_"]),
         ("handing batches between threads", ["BatchPipe"]),
-        ("process start: loader, runtime metadata", ["_dl_relocate", "dl_main", "_dl_map_object", "swift_conformsToProtocol", "swift_getTypeByMangledName"]),
+        (
+            "process start: loader, runtime metadata",
+            ["_dl_relocate", "dl_main", "_dl_map_object", "swift_conformsToProtocol", "swift_getTypeByMangledName"]
+        ),
         ("process exit", ["__run_exit_handlers", "exit_mmap", "do_exit"]),
     ]
 
@@ -53,9 +77,11 @@ enum ProfileReport {
         var total = 0
         for _ in 1...runs {
             try prepare(ledger)
-            let recorded = try runChild("perf", [
-                "record", "-e", "cpu-clock", "-F", "2000", "--call-graph", "dwarf,16384", "-o", data, "--", stride,
-            ] + arguments(ledger))
+            let recorded = try runChild(
+                "perf",
+                [
+                    "record", "-e", "cpu-clock", "-F", "2000", "--call-graph", "dwarf,16384", "-o", data, "--", stride,
+                ] + arguments(ledger))
             guard recorded.status == 0 else {
                 print("\nNo profile: `perf record` failed (is linux-perf installed and allowed here?).")
                 return
@@ -80,7 +106,9 @@ enum ProfileReport {
             for step in steps where step.fragments.contains(where: { frame.contains($0) }) { return step.name }
         }
         // A kernel frame whose user-space caller perf could not unwind: writes, syncs, page faults.
-        if (frames.first ?? "").trimmingCharacters(in: .whitespaces).hasPrefix("ffffffff") { return "kernel, caller not unwound: writes, page faults" }
+        if (frames.first ?? "").trimmingCharacters(in: .whitespaces).hasPrefix("ffffffff") {
+            return "kernel, caller not unwound: writes, page faults"
+        }
         return "other: allocation, reference counting, copying"
     }
 }

@@ -27,9 +27,10 @@ struct ReadBenchmark: ParsableCommand {
         guard let result else { return }
         let median = Rate(label: "read", perSecond: seconds).median
         let records = result.counts.samples + result.counts.workouts + result.counts.activitySummaries
-        print(String(
-            format: "read %@: %.1f ms median (%.1f–%.1f over %d runs), %.0f MB/s, %@ records",
-            (file as NSString).lastPathComponent, median * 1e3, seconds[0] * 1e3, seconds[seconds.count - 1] * 1e3, runs,
-            Double(result.bytes) / median / 1e6, formatRate(Double(records) / median)))
+        print(
+            String(
+                format: "read %@: %.1f ms median (%.1f–%.1f over %d runs), %.0f MB/s, %@ records",
+                (file as NSString).lastPathComponent, median * 1e3, seconds[0] * 1e3, seconds[seconds.count - 1] * 1e3, runs,
+                Double(result.bytes) / median / 1e6, formatRate(Double(records) / median)))
     }
 }

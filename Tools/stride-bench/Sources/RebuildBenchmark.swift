@@ -63,7 +63,9 @@ struct RebuildBenchmark: ParsableCommand {
         guard ingest.status == 0 else { throw BenchFailure("stride ingest failed: \(ingest.errorOutput.prefix(300))") }
         try? FileManager.default.removeItem(atPath: export)
         let total = try Ledger.open(at: ledger).store.lastSequence()
-        print("A realistic ledger: \(total) events from a \(realisticDays)-day generated watch-and-phone export (\(String(format: "%.0f", Double(FileManager.default.sizeOfFile(ledger + "/data.mdb")) / 1e6)) MB of ledger). The whole process and the in-process rebuild take turns, \(options.runs) runs each, medians.\n")
+        print(
+            "A realistic ledger: \(total) events from a \(realisticDays)-day generated watch-and-phone export (\(String(format: "%.0f", Double(FileManager.default.sizeOfFile(ledger + "/data.mdb")) / 1e6)) MB of ledger). The whole process and the in-process rebuild take turns, \(options.runs) runs each, medians.\n"
+        )
         var processSeconds: [Double] = []
         var inProcessSeconds: [Double] = []
         var memory: [Int] = []
@@ -87,15 +89,21 @@ struct RebuildBenchmark: ParsableCommand {
         let inProcess = Rate(label: "", perSecond: inProcessSeconds).median
         let faults = { (values: [Double]) in String(format: "%.0f", Rate(label: "", perSecond: values).median) }
         let rows = [
-            ["`stride rebuild`, the whole process (start to exit)", String(format: "%.3f s", process), formatRate(Double(total) / process),
-             "\(memory.sorted()[memory.count / 2] / 1024) MB", faults(processFaults)],
-            ["the same rebuild called in this process", String(format: "%.3f s", inProcess), formatRate(Double(total) / inProcess), "", faults(inProcessFaults)],
+            [
+                "`stride rebuild`, the whole process (start to exit)", String(format: "%.3f s", process), formatRate(Double(total) / process),
+                "\(memory.sorted()[memory.count / 2] / 1024) MB", faults(processFaults),
+            ],
+            [
+                "the same rebuild called in this process", String(format: "%.3f s", inProcess), formatRate(Double(total) / inProcess), "",
+                faults(inProcessFaults),
+            ],
         ]
         printTable(["measure", "time", "events/s", "peak memory", "page faults"], rows)
         print("\nTarget: a full rebuild ≥ 3 M events/s.\n")
         if profile {
             try ProfileReport.run(
-                label: "`stride rebuild` of the realistic ledger", steps: ProfileReport.rebuildSteps, runs: options.runs, work: options.work, stride: stride,
+                label: "`stride rebuild` of the realistic ledger", steps: ProfileReport.rebuildSteps, runs: options.runs, work: options.work,
+                stride: stride,
                 prepare: { _ in }, arguments: { _ in ["--ledger", ledger, "rebuild", "--quiet"] })
         }
         try? FileManager.default.removeItem(atPath: ledger)
@@ -121,7 +129,9 @@ struct RebuildBenchmark: ParsableCommand {
             written += batch.count
         }
         let valueSize = try ledger.store.event(at: 2).map { _ in HealthMix.averageSize } ?? 150
-        print("Projections over \(events) events (heart rate, steps, distance, energy, sleep from a watch and a phone); median of \(options.runs) runs.\n")
+        print(
+            "Projections over \(events) events (heart rate, steps, distance, energy, sleep from a watch and a phone); median of \(options.runs) runs.\n"
+        )
 
         var rebuilds: [Double] = []
         var scans: [Double] = []
@@ -149,7 +159,8 @@ struct RebuildBenchmark: ParsableCommand {
             appendsAlone.append(monotonicSeconds() - aloneBegan)
             try ledger.catchUp()
             let foldedBegan = monotonicSeconds()
-            _ = try ledger.store.append([HealthMix.event(events + 3 * index + 2)], expecting: [], recordedAt: clock.now(), projections: ledger.projections)
+            _ = try ledger.store.append(
+                [HealthMix.event(events + 3 * index + 2)], expecting: [], recordedAt: clock.now(), projections: ledger.projections)
             appendsFolded.append(monotonicSeconds() - foldedBegan)
         }
         let added = Rate(label: "", perSecond: appendsFolded).median - Rate(label: "", perSecond: appendsAlone).median
@@ -157,12 +168,14 @@ struct RebuildBenchmark: ParsableCommand {
         let scan = Rate(label: "", perSecond: scans).median
         let latency = Rate(label: "", perSecond: latencies).median
         let p90 = latencies.sorted()[latencies.count * 9 / 10]
-        printTable(["measure", "stride", "raw LMDB scan", "stride/raw", "target"], [
-            ["full rebuild, all projections", formatRate(rebuild), formatRate(scan), formatRatio(rebuild / scan), "≥ 3 M/s"],
-            ["catch-up after one append, in the append's transaction", String(format: "%.3f ms", added * 1000), "", "", "well under 1 ms"],
-            ["catch-up after one append, on its own (median)", String(format: "%.3f ms", latency * 1000), "", "", ""],
-            ["catch-up after one append, on its own (90th pct)", String(format: "%.3f ms", p90 * 1000), "", "", ""],
-        ])
+        printTable(
+            ["measure", "stride", "raw LMDB scan", "stride/raw", "target"],
+            [
+                ["full rebuild, all projections", formatRate(rebuild), formatRate(scan), formatRatio(rebuild / scan), "≥ 3 M/s"],
+                ["catch-up after one append, in the append's transaction", String(format: "%.3f ms", added * 1000), "", "", "well under 1 ms"],
+                ["catch-up after one append, on its own (median)", String(format: "%.3f ms", latency * 1000), "", "", ""],
+                ["catch-up after one append, on its own (90th pct)", String(format: "%.3f ms", p90 * 1000), "", "", ""],
+            ])
         print("\nIn the append's transaction: the median append with the fold minus the median append without it.")
         print("On its own: a separate write transaction, so it includes a durable commit of its own.")
         try? FileManager.default.removeItem(atPath: folder)

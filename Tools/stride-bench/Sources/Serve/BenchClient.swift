@@ -86,7 +86,9 @@ struct BenchClient {
 
     /// Sends a write with an Idempotency-Key, notes it, and sometimes sends it again with the
     /// same key (at once, or one sent earlier): the answer must be the first one, replayed.
-    mutating func write(_ kind: SentWrite.Kind, _ call: HTTPCall, detail: String, route: String, expecting: ClosedRange<Int> = 200...499)
+    mutating func write(
+        _ kind: SentWrite.Kind, _ call: HTTPCall, detail: String, route: String, expecting: ClosedRange<Int> = 200...499
+    )
         -> HTTPAnswer?
     {
         var call = call

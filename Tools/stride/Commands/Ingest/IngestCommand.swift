@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
-import StrideEvents
 import StrideContract
+import StrideEvents
 import StrideIngest
 import StrideLedger
 
 struct IngestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "ingest", abstract: "Read Apple Health exports (zip or XML), NDJSON samples, GPX tracks or Health Auto Export documents into the ledger.",
+        commandName: "ingest",
+        abstract: "Read Apple Health exports (zip or XML), NDJSON samples, GPX tracks or Health Auto Export documents into the ledger.",
         discussion: """
             Formats are told apart by content. Each batch is committed as it is read: an ingest that \
             stops (an error, a kill) keeps what it committed, and running it again adds only what is \
@@ -30,7 +31,9 @@ struct IngestCommand: ParsableCommand {
 
     @Option(
         name: .long,
-        help: "The time grouping of Health Auto Export documents (seconds, minutes, hours, days, weeks, months or years; inferred per metric when not given).")
+        help:
+            "The time grouping of Health Auto Export documents (seconds, minutes, hours, days, weeks, months or years; inferred per metric when not given)."
+    )
     var grouping: String?
 
     func validate() throws {
@@ -60,7 +63,8 @@ struct IngestCommand: ParsableCommand {
         let rejected = reports.reduce(0) { $0 + $1.counts.rejectedLines }
         if rejected > 0 {
             throw CommandFailure(
-                "\(Format.plural(rejected, "line")) could not be read (listed above); fix them and run the same `stride ingest` again: what is already in is skipped")
+                "\(Format.plural(rejected, "line")) could not be read (listed above); fix them and run the same `stride ingest` again: what is already in is skipped"
+            )
         }
     }
 }

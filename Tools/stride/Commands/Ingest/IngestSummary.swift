@@ -17,9 +17,12 @@ enum IngestSummary {
         if counts.samples > 0 { read.append(Format.plural(counts.samples, "sample")) }
         if counts.workouts > 0 { read.append(Format.plural(counts.workouts, "workout")) }
         if counts.activitySummaries > 0 { read.append(Format.plural(counts.activitySummaries, "activity summary", "activity summaries")) }
-        if counts.nestedRecordsSkipped > 0 { read.append("\(Format.count(counts.nestedRecordsSkipped)) records inside correlations skipped (they repeat top-level ones)") }
+        if counts.nestedRecordsSkipped > 0 {
+            read.append("\(Format.count(counts.nestedRecordsSkipped)) records inside correlations skipped (they repeat top-level ones)")
+        }
         if counts.recordsInsideRecordsSkipped > 0 {
-            read.append("\(Format.plural(counts.recordsInsideRecordsSkipped, "record")) inside other records skipped (only top-level records are samples)")
+            read.append(
+                "\(Format.plural(counts.recordsInsideRecordsSkipped, "record")) inside other records skipped (only top-level records are samples)")
         }
         lines.append("  Read " + (read.isEmpty ? "nothing" : read.joined(separator: ", ")) + ".")
         if !counts.samplesByType.isEmpty {
@@ -28,7 +31,8 @@ enum IngestSummary {
             lines.append(table.text)
         }
         for (reason, leftOut) in counts.leftOut.sorted(by: { $0.key < $1.key }) {
-            lines.append("  Kept but left out of figures: \(Format.count(leftOut.count)) — \(reason) (first at \(leftOut.examples.joined(separator: ", "))).")
+            lines.append(
+                "  Kept but left out of figures: \(Format.count(leftOut.count)) — \(reason) (first at \(leftOut.examples.joined(separator: ", "))).")
         }
         if !report.stepAwards.isEmpty {
             let days = Set(report.stepAwards.map(\.day)).count

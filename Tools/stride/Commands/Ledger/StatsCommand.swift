@@ -16,7 +16,9 @@ struct StatsCommand: ParsableCommand {
             return
         }
         let statistics = document.statistics
-        Console.print("Ledger \(ledger.path): \(statistics.events) events, last sequence \(statistics.lastSequence), \(statistics.bytes) bytes, time zone \(statistics.timeZone).")
+        Console.print(
+            "Ledger \(ledger.path): \(statistics.events) events, last sequence \(statistics.lastSequence), \(statistics.bytes) bytes, time zone \(statistics.timeZone)."
+        )
         var types = TextTable([.init(heading: "event type"), .init(heading: "events", isNumeric: true)])
         statistics.byType.forEach { types.add([$0.name, String($0.count)]) }
         Console.print("\n" + types.text)

@@ -33,7 +33,9 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let summary = try LedgerImport.run(file: file, into: ledger.path)
         try ledger.openExisting().catchUp()
-        Console.print("Imported \(summary.imported) events from \(file) (\(summary.alreadyPresent) already in the ledger, \(summary.eventsInFile) in the file).")
+        Console.print(
+            "Imported \(summary.imported) events from \(file) (\(summary.alreadyPresent) already in the ledger, \(summary.eventsInFile) in the file)."
+        )
     }
 }
 

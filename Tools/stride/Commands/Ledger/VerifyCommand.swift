@@ -22,15 +22,22 @@ struct VerifyCommand: ParsableCommand {
         if output.json {
             Console.print(VerificationDocument(log: result, projections: checks))
         } else if result.isIntact {
-            Console.print("Ledger \(path) is intact: \(result.checkedEvents) events, checksums and hash chain hold, indexes agree. Last hash \(result.lastHash).")
+            Console.print(
+                "Ledger \(path) is intact: \(result.checkedEvents) events, checksums and hash chain hold, indexes agree. Last hash \(result.lastHash)."
+            )
             for check in checks where check.matches {
-                Console.print("Projection \(check.name) matches a rebuild at event \(check.checkpoint) (digest \(check.storedDigest.description.prefix(16))…).")
+                Console.print(
+                    "Projection \(check.name) matches a rebuild at event \(check.checkpoint) (digest \(check.storedDigest.description.prefix(16))…).")
             }
         }
         guard damagedProjections.isEmpty else {
             throw CommandFailure(
-                "the projections " + damagedProjections.map { "\($0.name) (stored \($0.storedDigest.description.prefix(16))…, rebuilt \($0.rebuiltDigest.description.prefix(16))…)" }.joined(separator: ", ")
-                    + " differ from a rebuild; the log itself is intact. Run `stride rebuild " + damagedProjections.map(\.name).joined(separator: " ") + "` to repair them.")
+                "the projections "
+                    + damagedProjections.map {
+                        "\($0.name) (stored \($0.storedDigest.description.prefix(16))…, rebuilt \($0.rebuiltDigest.description.prefix(16))…)"
+                    }.joined(separator: ", ")
+                    + " differ from a rebuild; the log itself is intact. Run `stride rebuild " + damagedProjections.map(\.name).joined(separator: " ")
+                    + "` to repair them.")
         }
         guard result.isIntact else {
             var problems: [String] = []

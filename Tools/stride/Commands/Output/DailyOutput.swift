@@ -12,11 +12,12 @@ enum DailyOutput {
         ])
         for record in records {
             let sleep = record.sleep
-            let stages = sleep.flatMap { sleep in
-                sleep.asleepCore.map { _ in
-                    [sleep.asleepCore, sleep.asleepDeep, sleep.asleepREM, sleep.awake].map { clock($0) }.joined(separator: "/")
-                }
-            } ?? "–"
+            let stages =
+                sleep.flatMap { sleep in
+                    sleep.asleepCore.map { _ in
+                        [sleep.asleepCore, sleep.asleepDeep, sleep.asleepREM, sleep.awake].map { clock($0) }.joined(separator: "/")
+                    }
+                } ?? "–"
             let heart = record.heartRate.map { "\(Int($0.average.rounded())) (\(Int($0.minimum))–\(Int($0.maximum)))" } ?? "–"
             table.add([
                 record.date.description, clock(sleep?.asleep), clock(sleep?.inBed), stages, heart,

@@ -29,7 +29,8 @@ final class ProgressBar: @unchecked Sendable {
             let width = 24
             let filled = Int(fraction * Double(width))
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            let line = "\(label) \(bar) \(Int(fraction * 100))%  \(Format.bytes(progress.bytesRead)) of \(Format.bytes(progress.totalBytes))  "
+            let line =
+                "\(label) \(bar) \(Int(fraction * 100))%  \(Format.bytes(progress.bytesRead)) of \(Format.bytes(progress.totalBytes))  "
                 + "\(Format.bytes(Int(Double(progress.bytesRead) / seconds)))/s  \(Format.count(Int(Double(progress.records) / seconds))) records/s"
             FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
         }

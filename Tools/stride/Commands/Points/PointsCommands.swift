@@ -43,7 +43,8 @@ struct JournalCommand: ParsableCommand {
                 Console.print(document)
             } else {
                 let entries = document.entries
-                Console.print(entries.isEmpty ? "The journal is empty." : entries.map { "\(document.time.format($0.at))  \($0.text)" }.joined(separator: "\n"))
+                Console.print(
+                    entries.isEmpty ? "The journal is empty." : entries.map { "\(document.time.format($0.at))  \($0.text)" }.joined(separator: "\n"))
             }
         }
     }
@@ -91,7 +92,8 @@ struct PointsCommand: ParsableCommand {
     }
 
     struct Spend: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "spend", 
+        static let configuration = CommandConfiguration(
+            commandName: "spend",
             abstract: "Spend points (to reopen a missed day, say): only what the balance covers.")
         @OptionGroup var ledger: LedgerOptions
         @OptionGroup var time: ActionTime

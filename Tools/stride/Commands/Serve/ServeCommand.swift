@@ -60,7 +60,8 @@ struct ServeCommand: ParsableCommand {
                 try await server.run { address in
                     Console.print("Serving \(path) at http://\(address) — stop with Ctrl-C.")
                     if !isLoopback {
-                        Console.note("stride: note: listening beyond this machine; every request still needs a token — put TLS in front (a reverse proxy).")
+                        Console.note(
+                            "stride: note: listening beyond this machine; every request still needs a token — put TLS in front (a reverse proxy).")
                     }
                 }
             } catch {

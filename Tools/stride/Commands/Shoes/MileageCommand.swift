@@ -31,7 +31,8 @@ struct MileageCommand: ParsableCommand {
     }
 
     struct Explain: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "explain", 
+        static let configuration = CommandConfiguration(
+            commandName: "explain",
             abstract: "Every event that moved a shoe's kilometres, in order, with the running total.",
             discussion: "The last running total always equals the shoe's kilometres.")
         @OptionGroup var ledger: LedgerOptions

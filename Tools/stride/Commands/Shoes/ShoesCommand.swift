@@ -42,7 +42,8 @@ struct ShoesCommand: ParsableCommand {
             if output.json {
                 Console.print(document)
             } else {
-                Console.print(document.shoes.isEmpty ? "The rack is empty; add a shoe with `stride shoes add NAME`." : ShoeOutput.table(document.shoes))
+                Console.print(
+                    document.shoes.isEmpty ? "The rack is empty; add a shoe with `stride shoes add NAME`." : ShoeOutput.table(document.shoes))
             }
         }
     }
@@ -85,7 +86,8 @@ struct ShoesCommand: ParsableCommand {
     }
 
     struct Default: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "default", 
+        static let configuration = CommandConfiguration(
+            commandName: "default",
             abstract: "Choose the default shoe: runs that start from now on go to it.",
             discussion: "Runs recorded before the moment it becomes the default are never swept onto it.")
         @OptionGroup var ledger: LedgerOptions

@@ -95,7 +95,8 @@ struct SameRunCommand: ParsableCommand {
 struct DifferentRunsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "different", abstract: "Say two workouts are different runs: each is counted on its own.",
-        discussion: "When Stride had taken them for one run, the later record becomes a run of its own, on no shoe. It wins over the rule from then on.")
+        discussion:
+            "When Stride had taken them for one run, the later record becomes a run of its own, on no shoe. It wins over the rule from then on.")
     @OptionGroup var ledger: LedgerOptions
     @OptionGroup var time: ActionTime
     @Argument(help: "One workout: its id from `stride workouts`, or a unique prefix.") var workout: String
