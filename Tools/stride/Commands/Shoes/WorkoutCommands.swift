@@ -10,7 +10,7 @@ struct WorkoutsCommand: ParsableCommand {
 }
 
 struct WorkoutsListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List workouts with their shoes (the default).")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List workouts with their shoes.")
     @OptionGroup var ledger: LedgerOptions
     @OptionGroup var output: OutputOptions
     @Option(help: "The first day, yyyy-MM-dd.") var from: String?
