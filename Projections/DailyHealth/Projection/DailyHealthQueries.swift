@@ -46,12 +46,16 @@ extension ProjectionState where P == DailyHealthProjection {
             guard let current else { return }
             days.append((current.day, projection.dayFacts(current.rows)))
         }
-        let kept = try rows(from: lower, before: upper) { key in
-            guard let measure, case .facts(_, let rowMeasure, _) = key else { return true }
-            return rowMeasure == measure
-        }
+        // With a measure, the others' rows are skipped by their keys, never decoded.
+        let kept =
+            try measure.map { measure in
+                try rows(from: lower, before: upper) { key in
+                    guard case .facts(_, let rowMeasure, _) = key else { return true }
+                    return rowMeasure == measure
+                }
+            } ?? rows(from: lower, before: upper)
         for (key, row) in kept {
-            guard case .facts(let day, let rowMeasure, _) = key, measure == nil || rowMeasure == measure else { continue }
+            guard case .facts(let day, _, _) = key else { continue }
             if current?.day != day {
                 finish()
                 current = (day, [])

@@ -276,15 +276,7 @@ struct JSONParser {
     }
 
     private mutating func skipSpace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0D: index += 1
-            case 0x0A:
-                line += 1
-                index += 1
-            default: return
-            }
-        }
+        JSONBytes.skipSpace(in: bytes, index: &index, line: &line)
     }
 
     private func fault(_ problem: String) -> JSONSyntaxError {
@@ -292,6 +284,6 @@ struct JSONParser {
     }
 
     private func describe(_ byte: UInt8) -> String {
-        byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "a byte 0x\(String(byte, radix: 16, uppercase: true))"
+        JSONBytes.describe(byte)
     }
 }

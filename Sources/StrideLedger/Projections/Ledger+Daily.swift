@@ -69,14 +69,16 @@ extension Ledger {
     /// Folds the projections behind `figures` in memory over the events up to `sequence`,
     /// touching nothing stored.
     /// - Throws: a storage or projection failure.
-    public func replayedState(through sequence: UInt64, figures: Set<ReplayedFigures> = Set(ReplayedFigures.allCases)) throws -> ReplayedState {
+    public func replayedState(
+        through sequence: UInt64, figures: Set<ReplayedFigures> = Set(ReplayedFigures.allCases), progress: (UInt64) -> Void = { _ in }
+    ) throws -> ReplayedState {
         let last = min(sequence, try store.lastSequence())
         var chosen: [any Projection] = []
         if figures.contains(.daily) { chosen.append(dailyHealth) }
         if figures.contains(.mileage) { chosen.append(mileage) }
         // The points run is always there (it is small), so that a statement can always be read.
         chosen.append(points)
-        let runs = try store.replay(chosen, through: last)
+        let runs = try store.replay(chosen, through: last, progress: progress)
         return ReplayedState(sequence: last, figures: figures, runs: runs, dailyHealth: dailyHealth, mileage: mileage, points: points)
     }
 
@@ -95,11 +97,8 @@ extension Ledger {
     /// Computes every projection in memory over the events up to `sequence`, and reads it
     /// through the same queries as the stored state.
     public func replay(through sequence: UInt64, progress: (UInt64) -> Void = { _ in }) throws -> Replay {
-        let last = min(sequence, try store.lastSequence())
-        let runs = try store.replay([dailyHealth, mileage, points], through: last, progress: progress)
-        return Replay(
-            sequence: last, days: try runs.state(of: dailyHealth).records(), shoes: try runs.state(of: mileage).shoes(),
-            points: try runs.state(of: points).statement())
+        let state = try replayedState(through: sequence, progress: progress)
+        return Replay(sequence: state.sequence, days: try state.days(), shoes: try state.shoes(), points: try state.statement())
     }
 
     /// The last sequence recorded at or before an instant (0 when none was).

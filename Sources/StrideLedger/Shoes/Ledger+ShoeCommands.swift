@@ -170,8 +170,9 @@ extension Ledger {
     public func decideSameRun(_ firstText: String, _ secondText: String, isSameRun: Bool, at: Timestamp?, sentBy: String? = nil) throws {
         let when = try actionInstant(at)
         try decideOnRack {
-            let first = try workout(withID: firstText)
-            let second = try workout(withID: secondText)
+            let all = try state(of: mileage).workouts()
+            let first = try Self.workout(withID: firstText, among: all)
+            let second = try Self.workout(withID: secondText, among: all)
             let (one, other) = (Self.workoutID(first.id), Self.workoutID(second.id))
             guard first.id != second.id else { throw ShoeError.alreadyThat("\(one) and \(other) are the same workout") }
             if isSameRun, first.run == second.run {

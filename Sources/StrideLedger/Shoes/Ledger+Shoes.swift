@@ -42,11 +42,17 @@ extension Ledger {
     /// A workout by its id or a unique prefix of it.
     /// - Throws: ``ShoeError/unknownWorkout(_:)`` or ``ShoeError/ambiguousWorkout(_:matches:)``.
     public func workout(withID text: String) throws -> Workout {
+        try Self.workout(withID: text, among: try state(of: mileage).workouts())
+    }
+
+    /// The workout among `workouts` with an id or a unique prefix of it.
+    /// - Throws: ``ShoeError/unknownWorkout(_:)`` or ``ShoeError/ambiguousWorkout(_:matches:)``.
+    static func workout(withID text: String, among workouts: [Workout]) throws -> Workout {
         let wanted = text.lowercased().trimmingCharacters(in: .whitespaces)
         guard !wanted.isEmpty else { throw ShoeError.unknownWorkout(text) }
-        let matches = try workouts(from: nil, through: nil, unassignedOnly: false).filter { Self.workoutID($0.id).hasPrefix(wanted) }
+        let matches = workouts.filter { workoutID($0.id).hasPrefix(wanted) }
         guard let first = matches.first else { throw ShoeError.unknownWorkout(text) }
-        guard matches.count == 1 else { throw ShoeError.ambiguousWorkout(text, matches: matches.map { Self.workoutID($0.id) }) }
+        guard matches.count == 1 else { throw ShoeError.ambiguousWorkout(text, matches: matches.map { workoutID($0.id) }) }
         return first
     }
 

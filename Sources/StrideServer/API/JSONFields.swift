@@ -11,14 +11,8 @@ struct JSONFields {
     /// - Throws: ``APIError``: 413 past the limit, 415 for another media type, 400 for
     ///   malformed JSON (with its line and column) or a body that is not an object.
     static func read(_ request: Request, limit: Int) async throws -> JSONFields {
-        try MediaTypes.require(request, oneOf: ["application/json"])
-        var request = request
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.collectBody(upTo: limit)
-        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            throw APIError(.contentTooLarge, "the body is larger than \(limit) bytes, the most this route takes")
-        }
+        let buffer = try await MediaTypes.body(
+            of: request, oneOf: ["application/json"], limit: limit, tooLarge: "the body is larger than \(limit) bytes, the most this route takes")
         let data = Data(buffer.readableBytesView)
         if data.isEmpty { return JSONFields(object: [:]) }
         let parsed: Any
@@ -131,6 +125,18 @@ enum MediaTypes {
             throw APIError(
                 .unsupportedMediaType,
                 "this route takes \(accepted.joined(separator: ", ")); the request's Content-Type is \(given.map { "\"\($0)\"" } ?? "missing")")
+        }
+    }
+
+    /// A body of one of the `accepted` media types, of at most `limit` bytes.
+    /// - Throws: ``APIError``: 415 for another media type, 413 (saying `tooLarge`) past the limit.
+    static func body(of request: Request, oneOf accepted: [String], limit: Int, tooLarge: String) async throws -> ByteBuffer {
+        try require(request, oneOf: accepted)
+        var request = request
+        do {
+            return try await request.collectBody(upTo: limit)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            throw APIError(.contentTooLarge, tooLarge)
         }
     }
 }

@@ -136,7 +136,7 @@ struct DashboardSite: Sendable {
         let (session, fields) = try await checkedForm(request, context)
         let notice: Notice
         do {
-            guard let path = Self.endpointPath[action], let endpoint = endpoints[path] else {
+            guard let path = Self.formRoutes[action]?.endpoint, let endpoint = endpoints[path] else {
                 throw APIError(.notFound, "this form has no action on this server")
             }
             let body = try fields.json(for: endpoint)
@@ -150,20 +150,15 @@ struct DashboardSite: Sendable {
             notice = Notice(APIError.from(error).message, isRefusal: true)
         }
         await sessions.say(notice, to: session.id)
-        return HTMLAnswer.seeOther(Self.returnPath[action] ?? "/")
+        return HTMLAnswer.seeOther(Self.formRoutes[action]?.returnsTo ?? "/")
     }
 
-    /// The API route that carries out each form.
-    static let endpointPath: [FormAction: String] = [
-        .addShoe: "/v1/shoes", .renameShoe: "/v1/shoes/rename", .retireShoe: "/v1/shoes/retire", .unretireShoe: "/v1/shoes/unretire",
-        .defaultShoe: "/v1/shoes/default", .assign: "/v1/assign", .unassign: "/v1/unassign", .exclude: "/v1/exclude",
-        .checkIn: "/v1/checkin", .journal: "/v1/journal",
-    ]
-
-    /// The page each form goes back to.
-    static let returnPath: [FormAction: String] = [
-        .addShoe: "/shoes", .renameShoe: "/shoes", .retireShoe: "/shoes", .unretireShoe: "/shoes", .defaultShoe: "/shoes",
-        .assign: "/shoes", .unassign: "/shoes", .exclude: "/shoes", .checkIn: "/points", .journal: "/points",
+    /// The API route that carries out each form, and the page the form goes back to.
+    static let formRoutes: [FormAction: (endpoint: String, returnsTo: String)] = [
+        .addShoe: ("/v1/shoes", "/shoes"), .renameShoe: ("/v1/shoes/rename", "/shoes"), .retireShoe: ("/v1/shoes/retire", "/shoes"),
+        .unretireShoe: ("/v1/shoes/unretire", "/shoes"), .defaultShoe: ("/v1/shoes/default", "/shoes"), .assign: ("/v1/assign", "/shoes"),
+        .unassign: ("/v1/unassign", "/shoes"), .exclude: ("/v1/exclude", "/shoes"), .checkIn: ("/v1/checkin", "/points"),
+        .journal: ("/v1/journal", "/points"),
     ]
 
     /// The sentence of an action's JSON answer: its `message`, or a refusal's `error`.

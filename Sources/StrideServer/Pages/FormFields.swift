@@ -16,14 +16,8 @@ struct FormFields {
     /// Reads a form's body.
     /// - Throws: ``APIError``: 415 for another media type, 413 past ``limit``.
     static func read(_ request: Request) async throws -> FormFields {
-        try MediaTypes.require(request, oneOf: ["application/x-www-form-urlencoded"])
-        var request = request
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.collectBody(upTo: limit)
-        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            throw APIError(.contentTooLarge, "the form is larger than \(limit) bytes")
-        }
+        let buffer = try await MediaTypes.body(
+            of: request, oneOf: ["application/x-www-form-urlencoded"], limit: limit, tooLarge: "the form is larger than \(limit) bytes")
         return FormFields(encoded: String(decoding: buffer.readableBytesView, as: UTF8.self))
     }
 

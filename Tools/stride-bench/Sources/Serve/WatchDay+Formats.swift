@@ -1,4 +1,5 @@
 import Foundation
+import StrideEvents
 
 extension WatchDay {
     /// The day as Health Auto Export posts it: `{"data": {"metrics": [...]}}`, pretty-printed
@@ -86,27 +87,14 @@ extension WatchDay {
             + String(format: "%02d", abs(offsetMinutes) % 60)
     }
 
-    /// The year, month and day of a count of days since 1970-01-01 (proleptic Gregorian).
+    /// The year, month and day of a count of days since 1970-01-01.
     static func civil(_ days: Int) -> (Int, Int, Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, dayOfYear - (153 * monthIndex + 2) / 5 + 1)
+        let date = CivilDate(daysSince1970: Int64(days))
+        return (date.year, date.month, date.day)
     }
 
     /// Days since 1970-01-01 of a `yyyy-MM-dd` date.
     static func days(of date: String) -> Int? {
-        let parts = date.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3 else { return nil }
-        let (year, month, dayOfMonth) = (parts[0] - (parts[1] <= 2 ? 1 : 0), parts[1], parts[2])
-        let era = (year >= 0 ? year : year - 399) / 400
-        let yearOfEra = year - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + dayOfMonth - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        CivilDate(date).map { Int($0.daysSince1970) }
     }
 }
