@@ -38,23 +38,25 @@ public struct ProjectionRows<Key: RowKey, Row> {
     /// The row under a key, if there is one.
     @inlinable
     public mutating func row(_ key: Key) -> Row? {
-        if let slot = slots[WordHashedKey(key)] { return slot.row }
+        let hashed = WordHashedKey(key)
+        if let slot = slots[hashed] { return slot.row }
         let loaded = fetch(key)
-        slots[WordHashedKey(key)] = Slot(row: loaded, changed: false)
+        slots[hashed] = Slot(row: loaded, changed: false)
         return loaded
     }
 
     /// Changes the row under a key in place, creating it with `make` when there is none.
     @inlinable
     public mutating func update(_ key: Key, creating make: () -> Row, _ body: (inout Row) -> Void) {
-        if let index = slots.index(forKey: WordHashedKey(key)) {
+        let hashed = WordHashedKey(key)
+        if let index = slots.index(forKey: hashed) {
             // Through the dictionary's values in place: arrays inside the row are not copied.
             slots.values[index].changed = true
             mutateRow(&slots.values[index].row, make, body)
         } else {
             var row = fetch(key) ?? make()
             body(&row)
-            slots[WordHashedKey(key)] = Slot(row: row, changed: true)
+            slots[hashed] = Slot(row: row, changed: true)
         }
     }
 
