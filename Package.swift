@@ -179,7 +179,10 @@ let package = Package(
         .testTarget(name: "DailyHealthTests", dependencies: ["DailyHealth", "StrideProjection", "StrideTestSupport"]),
         .testTarget(
             name: "StrideLedgerTests",
-            dependencies: ["StrideLedger", "StrideIngest", "StrideTestSupport", "StrideContract", "ShoeMileage", "PointsBalance", "AccessTokens"]),
+            dependencies: [
+                "StrideLedger", "StrideIngest", "StrideTestSupport", "StrideContract", "ShoeMileage", "PointsBalance", "AccessTokens",
+                "stride-sample",
+            ]),
         .testTarget(
             name: "StrideServerTests",
             dependencies: [

@@ -3,12 +3,21 @@ import Foundation
 import ZIPFoundation
 
 /// `stride-sample`: writes a realistic Apple Health export of any size, deterministically
-/// from a seed — the bundled sample data of the README and the benchmark's input. What it
-/// writes follows counts taken from real exports (``Realism``).
+/// from a seed — the bundled sample data of the README and the benchmark's input — and writes
+/// an export again as a later export of the same history would print it.
 @main
-struct SampleExport: ParsableCommand {
+struct StrideSample: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stride-sample",
+        abstract: "Write realistic Apple Health exports: a new one of any size, or an existing one as a later export prints it.",
+        subcommands: [SampleExport.self, ReExport.self], defaultSubcommand: SampleExport.self)
+}
+
+/// `stride-sample [write] FILE`: a new export. What it writes follows counts taken from real
+/// exports (``Realism``).
+struct SampleExport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "write",
         abstract: "Write a realistic Apple Health export (export.xml or export.zip) of any size.",
         discussion: """
             A watch and a phone that overlap (heart rate, steps, distance, energy), watch sleep stages \

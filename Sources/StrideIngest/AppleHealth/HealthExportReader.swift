@@ -19,6 +19,7 @@ struct HealthExportReader: XMLHandler {
     /// The collector's batches delivered when the string table was last renewed.
     private var batchesSeen = 0
     private var identity = IdentityHasher()
+    private var devices = DeviceNormalizer()
     private var depth = 0
     /// Records met inside a correlation (counted, not read).
     private var insideCorrelation = false
@@ -101,7 +102,7 @@ struct HealthExportReader: XMLHandler {
     private mutating func finishTopLevel() throws {
         if let draft = record.take() {
             let line = draft.line
-            let (sample, entity, key) = (consume draft).finish(identity: &identity, classifier: &classifier)
+            let (sample, entity, key) = (consume draft).finish(identity: &identity, devices: &devices, classifier: &classifier)
             try collector.add(sample: consume sample, entity: entity, key: key, file: file, line: line)
         } else if let draft = workout.take() {
             let (finished, event) = draft.finish(identity: &identity)

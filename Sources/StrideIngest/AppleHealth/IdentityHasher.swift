@@ -5,12 +5,15 @@ import StrideEvents
 /// versions apart); else a hash of every attribute with dates taken as instants — so the
 /// same sample from exports printed months apart, with other offsets, has one identity,
 /// and two samples that differ in any attribute have two.
+///
+/// A record or workout whose `device` prints an `HKDevice` address (new in every export) is
+/// identified by its content instead: see `IdentityHasher+Content.swift`.
 struct IdentityHasher {
-    private let hasher = SHA256Hasher()
+    let hasher = SHA256Hasher()
     /// The hash states after the fields a record shares with others of its type and source
     /// (see ``recordHash(type:sourceName:sourceVersion:device:unit:created:start:end:)``).
-    private let recordPrefixes = SHA256Prefixes()
-    private var material: [UInt8] = []
+    let recordPrefixes = SHA256Prefixes()
+    var material: [UInt8] = []
     private var order: [Int] = []
     /// The sorted order of attributes, by the signature of their names as written: an
     /// export writes the same attributes in the same order again and again.
@@ -29,7 +32,22 @@ struct IdentityHasher {
     private var sharedStarts: [SharedStart] = []
     private static let sharedStartsKept = 4
 
+    /// Which material a shared start begins: a record's attributes as written, or its content.
+    enum Material: UInt8 {
+        case attributes
+        case content
+
+        /// The bytes the material begins with.
+        var head: StaticString {
+            switch self {
+            case .attributes: "Record"
+            case .content: "RecordContent"
+            }
+        }
+    }
+
     private struct SharedStart {
+        var material: Material
         var type: String
         var sourceName: String
         var sourceVersion: String?
@@ -38,11 +56,11 @@ struct IdentityHasher {
         var bytes: [UInt8]
 
         func matches(
-            _ type: String, _ sourceName: String, _ sourceVersion: String?, _ device: String?, _ unit: String?
+            _ material: Material, _ type: String, _ sourceName: String, _ sourceVersion: String?, _ device: String?, _ unit: String?
         )
             -> Bool
         {
-            self.type.hasSameBytes(as: type) && self.sourceName.hasSameBytes(as: sourceName)
+            self.material == material && self.type.hasSameBytes(as: type) && self.sourceName.hasSameBytes(as: sourceName)
                 && self.sourceVersion.hasSameBytes(as: sourceVersion) && self.device.hasSameBytes(as: device)
                 && self.unit.hasSameBytes(as: unit)
         }
@@ -103,21 +121,7 @@ struct IdentityHasher {
         type: String, sourceName: String, sourceVersion: String?, device: String?, unit: String?, created: Timestamp?,
         start: Timestamp, end: Timestamp
     ) -> UInt64 {
-        material.removeAll(keepingCapacity: true)
-        if let known = sharedStarts.firstIndex(where: { $0.matches(type, sourceName, sourceVersion, device, unit) }) {
-            sharedStarts[known].bytes.withUnsafeBytes { material.append(contentsOf: $0) }
-        } else {
-            material.append(contentsOf: "Record".utf8)
-            Self.append(type, tag: 1, to: &material)
-            Self.append(sourceName, tag: 2, to: &material)
-            if let sourceVersion { Self.append(sourceVersion, tag: 3, to: &material) }
-            if let device { Self.append(device, tag: 4, to: &material) }
-            if let unit { Self.append(unit, tag: 5, to: &material) }
-            if sharedStarts.count == Self.sharedStartsKept { sharedStarts.removeLast() }
-            sharedStarts.insert(
-                SharedStart(type: type, sourceName: sourceName, sourceVersion: sourceVersion, device: device, unit: unit, bytes: material),
-                at: 0)
-        }
+        beginShared(.attributes, type: type, sourceName: sourceName, sourceVersion: sourceVersion, device: device, unit: unit)
         // Everything so far is the same for every record of this type, source, version, device
         // and unit: the whole blocks of it are hashed once and resumed from.
         let shared = material.count / 64 * 64
@@ -134,6 +138,29 @@ struct IdentityHasher {
         }
     }
 
+    /// Empties the material and begins it with the fields a record shares with others of its
+    /// type, source, version, device and unit, copied from a recent start when there is one.
+    mutating func beginShared(
+        _ kind: Material, type: String, sourceName: String, sourceVersion: String?, device: String?, unit: String?
+    ) {
+        material.removeAll(keepingCapacity: true)
+        if let known = sharedStarts.firstIndex(where: { $0.matches(kind, type, sourceName, sourceVersion, device, unit) }) {
+            sharedStarts[known].bytes.withUnsafeBytes { material.append(contentsOf: $0) }
+            return
+        }
+        kind.head.withUTF8Buffer { material.append(contentsOf: $0) }
+        Self.append(type, tag: 1, to: &material)
+        Self.append(sourceName, tag: 2, to: &material)
+        if let sourceVersion { Self.append(sourceVersion, tag: 3, to: &material) }
+        if let device { Self.append(device, tag: 4, to: &material) }
+        if let unit { Self.append(unit, tag: 5, to: &material) }
+        if sharedStarts.count == Self.sharedStartsKept { sharedStarts.removeLast() }
+        sharedStarts.insert(
+            SharedStart(
+                material: kind, type: type, sourceName: sourceName, sourceVersion: sourceVersion, device: device, unit: unit, bytes: material),
+            at: 0)
+    }
+
     /// Appends the noted attributes to the material, sorted by name: each as a record
     /// separator, its name, a unit separator and its value.
     private mutating func appendNotedAttributes() {
@@ -147,7 +174,7 @@ struct IdentityHasher {
         }
     }
 
-    private static func append(_ text: String, tag: UInt8, to material: inout [UInt8]) {
+    static func append(_ text: String, tag: UInt8, to material: inout [UInt8]) {
         material.append(tag)
         if text.utf8.withContiguousStorageIfAvailable({ material.append(contentsOf: $0) }) == nil {
             material.append(contentsOf: text.utf8)
@@ -155,7 +182,7 @@ struct IdentityHasher {
         material.append(0x1F)
     }
 
-    private static func append(_ instant: Timestamp, tag: UInt8, to material: inout [UInt8]) {
+    static func append(_ instant: Timestamp, tag: UInt8, to material: inout [UInt8]) {
         material.append(tag)
         withUnsafeBytes(of: instant.millisecondsSince1970.littleEndian) { material.append(contentsOf: $0) }
     }

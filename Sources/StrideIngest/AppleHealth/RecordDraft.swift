@@ -12,7 +12,9 @@ struct RecordDraft {
     private let created: Timestamp?
     private let start: Timestamp
     private let end: Timestamp
-    private let attributeHash: UInt64
+    /// The hash of the attributes as written; nil when the device prints an address, whose
+    /// record is identified by its content once read (see `IdentityHasher+Content.swift`).
+    private let attributeHash: UInt64?
     private var metadata: [MetadataEntry] = []
 
     /// Adds a `MetadataEntry` child.
@@ -24,16 +26,18 @@ struct RecordDraft {
 
     /// The sample, made of the draft's own fields (moved, not copied), and its identity.
     consuming func finish(
-        identity: inout IdentityHasher, classifier: inout DeviceClassifier
+        identity: inout IdentityHasher, devices: inout DeviceNormalizer, classifier: inout DeviceClassifier
     ) -> (
         SampleRecorded, EntityReference, IdempotencyKey
     ) {
-        let (entity, key) = identity.identity(
-            kind: .sample, type: healthType, start: start, metadata: metadata, attributeHash: attributeHash)
         let sample = SampleRecorded(
             healthType: healthType, deviceClass: classifier.classifyRemembering(device: device, sourceName: sourceName), value: value,
             unit: unit, start: start, end: end, created: created, sourceName: sourceName, sourceVersion: sourceVersion,
             device: device, metadata: metadata)
+        let hash =
+            attributeHash
+            ?? identity.contentHash(of: sample, device: devices.withoutAddress(sample.device) ?? "")
+        let (entity, key) = identity.identity(kind: .sample, type: healthType, start: start, metadata: metadata, attributeHash: hash)
         return (sample, entity, key)
     }
 
@@ -109,9 +113,12 @@ extension RecordDraft {
         guard let source = source ?? legacySource else { throw Self.missing("sourceName", line: line) }
         guard let start else { throw Self.missing("startDate", line: line) }
         guard let end else { throw Self.missing("endDate", line: line) }
-        let attributeHash = identity.recordHash(
-            type: type, sourceName: source, sourceVersion: version, device: device, unit: unit, created: created, start: start,
-            end: end)
+        let attributeHash =
+            DeviceAddress.isPrinted(in: device)
+            ? nil
+            : identity.recordHash(
+                type: type, sourceName: source, sourceVersion: version, device: device, unit: unit, created: created, start: start,
+                end: end)
         self.init(
             line: line, healthType: type, sourceName: source, sourceVersion: version, device: device, unit: unit, value: value,
             created: created, start: start, end: end, attributeHash: attributeHash, metadata: unread)

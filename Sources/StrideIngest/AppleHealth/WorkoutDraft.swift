@@ -15,7 +15,9 @@ struct WorkoutDraft {
     private let attributeEnergy: (value: String, unit: String)?
     private var statisticsDistance: (value: String, unit: String)?
     private var statisticsEnergy: (value: String, unit: String)?
-    private let attributeHash: UInt64
+    /// The hash of the attributes as written; nil when the device prints an address (the
+    /// workout is then identified by its content, see `IdentityHasher+Content.swift`).
+    private let attributeHash: UInt64?
     private var metadata: [MetadataEntry] = []
 
     /// Reads the start tag.
@@ -46,7 +48,7 @@ struct WorkoutDraft {
         }
         attributeDistance = text(Names.totalDistance).map { ($0, text(Names.totalDistanceUnit) ?? "") }
         attributeEnergy = text(Names.totalEnergyBurned).map { ($0, text(Names.totalEnergyBurnedUnit) ?? "") }
-        attributeHash = identity.attributeHash(kind: "Workout", of: element, attributes: &reader)
+        attributeHash = DeviceAddress.isPrinted(in: device) ? nil : identity.attributeHash(kind: "Workout", of: element, attributes: &reader)
     }
 
     /// Reads a direct child: the workout's own statistics and metadata.
@@ -79,8 +81,8 @@ struct WorkoutDraft {
             start: start, end: end, durationSeconds: durationSeconds, distanceMeters: distance.metres,
             distanceSource: distance.source, distanceAsWritten: distance.asWritten, energyKilocalories: energy, created: created,
             sourceName: sourceName, sourceVersion: sourceVersion, device: device, metadata: metadata)
-        let (entity, key) = identity.identity(
-            kind: .workout, type: activityType, start: start, metadata: metadata, attributeHash: attributeHash)
+        let hash = attributeHash ?? identity.contentHash(of: workout, device: DeviceAddress.removed(from: device ?? "") ?? "")
+        let (entity, key) = identity.identity(kind: .workout, type: activityType, start: start, metadata: metadata, attributeHash: hash)
         return (workout, PendingEvent(.workoutRecorded(workout), occurredAt: start, entity: entity, idempotencyKey: key))
     }
 }
