@@ -6,7 +6,7 @@ public enum PointAwardPolicy {
     /// The step tiers a day's merged step count reaches; tiers stack.
     public static func stepRules(steps: Double?) -> [PointRule] {
         guard let steps else { return [] }
-        return [(1000.0, PointRule.steps1000), (5000, .steps5000), (10_000, .steps10000)].filter { steps >= $0.0 }.map(\.1)
+        return PointRule.stepTiers.filter { steps >= $0.steps }.map(\.rule)
     }
 
     /// The rule a journal entry earns by its place among the day's entries (1st or 5th).
@@ -21,10 +21,10 @@ public enum PointAwardPolicy {
     /// The pending award of a rule for a day: idempotent per rule and day (the first use,
     /// once ever), so the same award is never appended twice. `sentBy` is the device that sent
     /// what earned it through the server, if one did.
-    public static func award(_ rule: PointRule, day: CivilDate, at: Timestamp, sentBy: String? = nil) -> PendingEvent {
+    public static func award(_ rule: PointRule, day: CivilDate, at: Timestamp, sentBy: String? = nil, generation: Int = 0) -> PendingEvent {
         PendingEvent(
             .pointsAwarded(PointsAwarded(rule: rule, points: rule.points, day: day, sentBy: sentBy)), occurredAt: at, entity: .points,
-            idempotencyKey: PointsAwarded.key(rule, day: day))
+            idempotencyKey: PointsAwarded.key(rule, day: day, generation: generation))
     }
 }
 

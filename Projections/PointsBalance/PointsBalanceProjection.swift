@@ -8,8 +8,9 @@ public struct PointsBalanceProjection: Projection {
     public typealias Row = PointsRow
 
     public let name = "points"
-    /// Version 2: history lines name the device that sent their event.
-    public let version: UInt32 = 2
+    /// Version 2: history lines name the device that sent their event. Version 3: step awards
+    /// are tracked per day and tier, and can be reversed.
+    public let version: UInt32 = 3
 
     /// Creates the projection.
     public init() {}
@@ -26,6 +27,21 @@ public struct PointsBalanceProjection: Projection {
                 sequence: event.sequence, rule: award.rule.description, points: award.points, day: award.day, at: event.occurredAt,
                 reason: nil, sentBy: award.sentBy)
             rows.update(.history(sequence: event.sequence), creating: { .history(line) }) { $0 = .history(line) }
+            if award.rule.isStepTier {
+                rows.update(.stepAward(award.day, award.rule), creating: { .stepAward(StepAwardState()) }) { $0.changeStepAward { $0.awards += 1 } }
+            }
+        case .pointsReversed(let reversal):
+            change(rows: &rows) {
+                $0.balance -= reversal.takenBack
+                $0.earned -= reversal.takenBack
+            }
+            let line = HistoryLine(
+                sequence: event.sequence, rule: reversal.rule.description, points: -reversal.takenBack, day: reversal.day,
+                at: event.occurredAt, reason: reversal.reason, sentBy: reversal.sentBy, kind: .reversal)
+            rows.update(.history(sequence: event.sequence), creating: { .history(line) }) { $0 = .history(line) }
+            rows.update(.stepAward(reversal.day, reversal.rule), creating: { .stepAward(StepAwardState()) }) {
+                $0.changeStepAward { $0.reversals += 1 }
+            }
         case .pointsSpent(let spend):
             change(rows: &rows) {
                 $0.balance -= spend.points
@@ -33,7 +49,7 @@ public struct PointsBalanceProjection: Projection {
             }
             let line = HistoryLine(
                 sequence: event.sequence, rule: "spend", points: -spend.points, day: nil, at: event.occurredAt, reason: spend.reason,
-                sentBy: spend.sentBy)
+                sentBy: spend.sentBy, kind: .spend)
             rows.update(.history(sequence: event.sequence), creating: { .history(line) }) { $0 = .history(line) }
         case .journalEntryAdded(let entry):
             rows.update(.journalDay(entry.day), creating: { .journalDay(count: 0) }) { row in
@@ -57,7 +73,7 @@ public struct PointsBalanceProjection: Projection {
 
 extension PointsBalanceProjection {
     enum Prefix: UInt8 {
-        case account = 1, history, journalDay, journal
+        case account = 1, history, journalDay, journal, stepAward
     }
 
     public func encode(key: Key) -> [UInt8] {
@@ -73,6 +89,10 @@ extension PointsBalanceProjection {
         case .journal(let sequence):
             writer.write(Prefix.journal.rawValue)
             writer.write(fixed: sequence.bigEndian)
+        case .stepAward(let day, let rule):
+            writer.write(Prefix.stepAward.rawValue)
+            writer.write(orderedDay: day)
+            writer.write(rule.rawValue)
         }
         return writer.bytes
     }
@@ -84,6 +104,10 @@ extension PointsBalanceProjection {
         case .history: return .history(sequence: UInt64(bigEndian: try reader.read(fixed: UInt64.self)))
         case .journalDay: return .journalDay(try reader.readOrderedDay())
         case .journal: return .journal(sequence: UInt64(bigEndian: try reader.read(fixed: UInt64.self)))
+        case .stepAward:
+            let day = try reader.readOrderedDay()
+            guard let rule = PointRule(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown point rule") }
+            return .stepAward(day, rule)
         case nil: throw DecodingFailure("unknown points key kind")
         }
     }
@@ -103,9 +127,8 @@ extension PointsBalanceProjection {
             writer.write(optional: line.day) { $0.write(signedVarint: $1.daysSince1970) }
             writer.write(line.at)
             writer.write(optional: line.reason) { $0.write($1) }
-            // Last and only when there is one: a line with no sender is stored as before, so
-            // a ledger that never used the server keeps its digest.
-            if let sentBy = line.sentBy { writer.write(sentBy) }
+            writer.write(line.kind.rawValue)
+            writer.write(optional: line.sentBy) { $0.write($1) }
         case .journalDay(let count):
             writer.write(Prefix.journalDay.rawValue)
             writer.write(varint: UInt64(count))
@@ -115,6 +138,10 @@ extension PointsBalanceProjection {
             writer.write(line.at)
             writer.write(signedVarint: line.day.daysSince1970)
             writer.write(line.text)
+        case .stepAward(let state):
+            writer.write(Prefix.stepAward.rawValue)
+            writer.write(varint: UInt64(state.awards))
+            writer.write(varint: UInt64(state.reversals))
         }
     }
 
@@ -129,11 +156,15 @@ extension PointsBalanceProjection {
             account.spent = Int(try reader.readSignedVarint())
             row = .account(account)
         case .history:
-            row = .history(
-                HistoryLine(
-                    sequence: try reader.readVarint(), rule: try reader.readString(), points: Int(try reader.readSignedVarint()),
-                    day: try reader.readOptional { CivilDate(daysSince1970: try $0.readSignedVarint()) }, at: try reader.readTimestamp(),
-                    reason: try reader.readOptional { try $0.readString() }, sentBy: reader.isAtEnd ? nil : try reader.readString()))
+            let sequence = try reader.readVarint()
+            let rule = try reader.readString()
+            let points = Int(try reader.readSignedVarint())
+            let day = try reader.readOptional { CivilDate(daysSince1970: try $0.readSignedVarint()) }
+            let at = try reader.readTimestamp()
+            let reason = try reader.readOptional { try $0.readString() }
+            guard let kind = HistoryLine.Kind(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown history line kind") }
+            let sentBy = try reader.readOptional { try $0.readString() }
+            row = .history(HistoryLine(sequence: sequence, rule: rule, points: points, day: day, at: at, reason: reason, sentBy: sentBy, kind: kind))
         case .journalDay:
             row = .journalDay(count: Int(try reader.readVarint()))
         case .journal:
@@ -141,6 +172,11 @@ extension PointsBalanceProjection {
                 JournalLine(
                     sequence: try reader.readVarint(), at: try reader.readTimestamp(),
                     day: CivilDate(daysSince1970: try reader.readSignedVarint()), text: try reader.readString()))
+        case .stepAward:
+            var state = StepAwardState()
+            state.awards = Int(try reader.readVarint())
+            state.reversals = Int(try reader.readVarint())
+            row = .stepAward(state)
         case nil:
             throw DecodingFailure("unknown points row kind")
         }

@@ -38,6 +38,20 @@ extension ProjectionState where P == PointsBalanceProjection {
         return Account()
     }
 
+    /// For each of `days`, the step tiers whose awards stand, with how often each tier was
+    /// awarded and reversed (what the next award's and reversal's keys are numbered by).
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
+    public func stepAwards(on days: [CivilDate]) throws -> [CivilDate: [PointRule: StepAwardState]] {
+        var states: [CivilDate: [PointRule: StepAwardState]] = [:]
+        for day in days {
+            for (key, row) in try rows(from: .stepAward(day, .firstUse), through: .stepAward(day, .steps10000)) {
+                guard case .stepAward(_, let rule) = key, case .stepAward(let state) = row else { continue }
+                states[day, default: [:]][rule] = state
+            }
+        }
+        return states
+    }
+
     /// Every journal entry, oldest first.
     /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
     public func journal() throws -> [JournalLine] {

@@ -11,6 +11,8 @@ public enum PointsKey: RowKey {
     case journalDay(CivilDate)
     /// One journal entry, by sequence.
     case journal(sequence: UInt64)
+    /// A step tier's awards and reversals for a local day.
+    case stepAward(CivilDate, PointRule)
 }
 
 /// A row of the points projection.
@@ -19,6 +21,13 @@ public enum PointsRow: Hashable, Sendable {
     case history(HistoryLine)
     case journalDay(count: Int)
     case journal(JournalLine)
+    case stepAward(StepAwardState)
+
+    mutating func changeStepAward(_ body: (inout StepAwardState) -> Void) {
+        guard case .stepAward(var state) = self else { return }
+        body(&state)
+        self = .stepAward(state)
+    }
 }
 
 /// The balance and what made it.
@@ -34,22 +43,57 @@ public struct Account: Hashable, Sendable {
     public init() {}
 }
 
-/// One award or spend.
+/// One award, spend or reversal.
 public struct HistoryLine: Hashable, Sendable {
+    /// What a line records.
+    public enum Kind: UInt8, Hashable, Sendable, CustomStringConvertible {
+        /// Points awarded by a rule.
+        case award = 0
+        /// Points spent.
+        case spend = 1
+        /// A step award reversed: the day's steps no longer reach its tier.
+        case reversal = 2
+
+        public var description: String {
+            switch self {
+            case .award: "award"
+            case .spend: "spend"
+            case .reversal: "reversal"
+            }
+        }
+    }
+
     public var sequence: UInt64
-    /// The rule's name, or `spend`.
+    /// The rule's name (of the award reversed, for a reversal), or `spend`.
     public var rule: String
-    /// Points gained (negative when spent).
+    /// Points gained (negative when spent or taken back).
     public var points: Int
     /// The local day an award is for.
     public var day: CivilDate?
     /// When it happened.
     public var at: Timestamp
-    /// What points were spent on.
+    /// What points were spent on; why an award was reversed.
     public var reason: String?
     /// The device that sent the spend, or what earned the award, through the server; nil
     /// for an action on the machine.
     public var sentBy: String? = nil
+    /// An award, a spend or a reversal.
+    public var kind: Kind = .award
+
+    /// Creates a line.
+    public init(
+        sequence: UInt64, rule: String, points: Int, day: CivilDate?, at: Timestamp, reason: String?, sentBy: String? = nil,
+        kind: Kind = .award
+    ) {
+        self.sequence = sequence
+        self.rule = rule
+        self.points = points
+        self.day = day
+        self.at = at
+        self.reason = reason
+        self.sentBy = sentBy
+        self.kind = kind
+    }
 }
 
 /// One journal entry.

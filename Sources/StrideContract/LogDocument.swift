@@ -50,6 +50,7 @@ public struct StatsDocument: ContractDocument {
             "lastSequence": .integer(statistics.lastSequence),
             "byType": .object(statistics.byType.map { .init($0.name, .integer($0.count)) }),
             "samplesByHealthType": .object(statistics.samplesByHealthType.map { .init($0.name, .integer($0.count)) }),
+            "repeatedSamples": .integer(statistics.repeatedSamples), "withdrawnSamples": .integer(statistics.withdrawnSamples),
             "bytes": .integer(statistics.bytes),
             "timeZone": .string(statistics.timeZone),
         ])

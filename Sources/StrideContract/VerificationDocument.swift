@@ -8,11 +8,14 @@ public struct VerificationDocument: ContractDocument {
     public var log: LogVerification
     /// The projections compared with a rebuild (none when the log is damaged).
     public var projections: [Ledger.ProjectionCheck]
+    /// The identity index compared with the log (nil when the log is damaged).
+    public var identities: IdentityIndexCheck?
 
     /// A document of these checks.
-    public init(log: LogVerification, projections: [Ledger.ProjectionCheck]) {
+    public init(log: LogVerification, projections: [Ledger.ProjectionCheck], identities: IdentityIndexCheck? = nil) {
         self.log = log
         self.projections = projections
+        self.identities = identities
     }
 
     public var json: JSONValue {
@@ -30,6 +33,12 @@ public struct VerificationDocument: ContractDocument {
                         "storedDigest": .string(check.storedDigest.description), "rebuiltDigest": .string(check.rebuiltDigest.description),
                     ])
                 }),
+            "identities": identities.map { check in
+                .object([
+                    "intact": .bool(check.isIntact), "aliases": .integer(check.aliases), "repeatedSamples": .integer(check.sampleRepeats),
+                    "problems": .array(check.problems.map { .string($0) }),
+                ])
+            } ?? .null,
         ])
     }
 }

@@ -19,11 +19,13 @@ public struct Fact: Hashable, Sendable {
     public var deviceClass: DeviceClass
     /// The stage, for a sleep sample.
     public var sleep: SleepValue?
+    /// Why it is left out of the figures; empty when it counts.
+    public var leftOut: LeftOut
 
     /// Creates a fact.
     public init(
         start: Timestamp, end: Timestamp, value: Double, deviceClass: DeviceClass, sleep: SleepValue? = nil, sequence: UInt64 = 0,
-        syncEntity: UInt128? = nil
+        syncEntity: UInt128? = nil, leftOut: LeftOut = []
     ) {
         self.start = start
         self.end = end
@@ -32,7 +34,26 @@ public struct Fact: Hashable, Sendable {
         self.sleep = sleep
         self.sequence = sequence
         self.syncEntity = syncEntity
+        self.leftOut = leftOut
     }
+
+    /// Whether it counts in the figures.
+    public var counts: Bool { leftOut.isEmpty }
+}
+
+/// Why a sample's fact is kept beside the day's figures but left out of them (`daily explain`
+/// shows it with its reason). Several may hold at once: restoring a withdrawn sample with odd
+/// content leaves it out still.
+public struct LeftOut: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Odd content (see ``SampleQuality``): kept on its first day only.
+    public static let odd = LeftOut(rawValue: 1)
+    /// Withdrawn: deleted in Health, or rejected by the runner (`sample.withdrawn`).
+    public static let withdrawn = LeftOut(rawValue: 2)
+    /// A repeat of a sample recorded before it (`sample.repeated`).
+    public static let repeated = LeftOut(rawValue: 4)
 }
 
 /// What the daily records read from a sample: which measure it feeds.
@@ -43,6 +64,20 @@ public enum Measure: UInt8, CaseIterable, Sendable {
     case steps = 3
     case distance = 4
     case activeEnergy = 5
+
+    /// The measure samples of a HealthKit type feed, by the type's catalog code; nil for the
+    /// types no figure reads.
+    public static func of(typeCode: UInt64) -> Measure? {
+        switch typeCode {
+        case HealthTypeCatalog.sleepAnalysis: .sleep
+        case HealthTypeCatalog.heartRate: .heartRate
+        case HealthTypeCatalog.restingHeartRate: .restingHeartRate
+        case HealthTypeCatalog.stepCount: .steps
+        case HealthTypeCatalog.distanceWalkingRunning: .distance
+        case HealthTypeCatalog.activeEnergyBurned: .activeEnergy
+        default: nil
+        }
+    }
 
     /// The measure a sample feeds and its value in Stride's units; nil when it feeds none,
     /// or when ``SampleQuality`` leaves it out.
@@ -75,20 +110,40 @@ public enum Measure: UInt8, CaseIterable, Sendable {
 }
 
 /// The facts of one local day: the samples of each measure that touch it (for sleep, those
-/// overlapping its 18:00–18:00 window), in the order they were recorded.
+/// overlapping its 18:00–18:00 window), in the order they were recorded — those that count,
+/// and apart those kept but left out.
 public struct DayFacts: Hashable, Sendable {
-    /// Facts by measure.
+    /// Facts that count, by measure.
     public var facts: [[Fact]] = Array(repeating: [], count: Measure.allCases.count)
+    /// Facts left out of the figures, by measure.
+    public var leftOut: [[Fact]] = Array(repeating: [], count: Measure.allCases.count)
     /// The last sequence that changed the day.
     public var lastSequence: UInt64 = 0
 
     /// Creates empty facts.
     public init() {}
 
-    /// The facts of one measure.
+    /// The facts of one measure that count.
     public subscript(measure: Measure) -> [Fact] {
         get { facts[Int(measure.rawValue)] }
         set { facts[Int(measure.rawValue)] = newValue }
     }
 
+    /// Adds a row's facts of `measure`, each where it belongs.
+    mutating func add(_ rowFacts: [Fact], of measure: Measure) {
+        let index = Int(measure.rawValue)
+        guard rowFacts.contains(where: { !$0.leftOut.isEmpty }) else {
+            facts[index] += rowFacts
+            return
+        }
+        for fact in rowFacts {
+            if fact.leftOut.isEmpty { facts[index].append(fact) } else { leftOut[index].append(fact) }
+        }
+    }
+
+    /// The facts of one measure left out of the figures.
+    public func leftOut(of measure: Measure) -> [Fact] { leftOut[Int(measure.rawValue)] }
+
+    /// Whether any fact counts.
+    public var hasFactsThatCount: Bool { facts.contains { !$0.isEmpty } }
 }

@@ -52,6 +52,7 @@ extension DailyHealthProjection {
             writer.write(signedVarint: Int64(synced.version))
             writer.write(varint: UInt64(synced.places.count))
             for place in synced.places { encode(key: place, into: &writer) }
+            writer.write(synced.leftOut.rawValue)
         }
     }
 
@@ -67,7 +68,7 @@ extension DailyHealthProjection {
             let count = try reader.readCount()
             var places: [DailyHealthKey] = []
             for _ in 0..<count { places.append(try readKey(&reader)) }
-            return SyncedSample(version: version, places: places)
+            return SyncedSample(version: version, places: places, leftOut: LeftOut(rawValue: try reader.readByte()))
         }
         try reader.expectEnd("a daily row")
         return row
@@ -81,6 +82,7 @@ extension DailyHealthProjection {
         writer.write(fact.sleep.map { UInt8(SleepValue.allCases.firstIndex(of: $0) ?? 0) } ?? 0xFF)
         writer.write(varint: fact.sequence)
         writer.write(optional: fact.syncEntity) { $0.write(fixed: $1) }
+        writer.write(fact.leftOut.rawValue)
     }
 
     private static func readFact(_ reader: inout BinaryReader) throws -> Fact {
@@ -92,6 +94,8 @@ extension DailyHealthProjection {
         let sleep: SleepValue? = stage == 0xFF ? nil : (Int(stage) < SleepValue.allCases.count ? SleepValue.allCases[Int(stage)] : nil)
         let sequence = try reader.readVarint()
         let sync = try reader.readOptional { try $0.read(fixed: UInt128.self) }
-        return Fact(start: start, end: end, value: value, deviceClass: deviceClass, sleep: sleep, sequence: sequence, syncEntity: sync)
+        let leftOut = LeftOut(rawValue: try reader.readByte())
+        return Fact(
+            start: start, end: end, value: value, deviceClass: deviceClass, sleep: sleep, sequence: sequence, syncEntity: sync, leftOut: leftOut)
     }
 }

@@ -10,12 +10,18 @@ import StrideProjection
 /// catching up after one new sample rewrites a few hundred bytes, not a whole day. Samples
 /// identified by a sync identifier are tracked by entity: a higher version replaces the
 /// facts of a lower one wherever they lie; a lower version arriving later is ignored.
+///
+/// A sample kept but left out of the figures — odd content, withdrawn, a repeat — keeps its
+/// fact among the day's, marked with why (``LeftOut``), for `daily explain`; the policies
+/// see only the facts that count.
+///
+/// Version 5: facts left out are kept, marked; decisions about samples mark them.
 public struct DailyHealthProjection: Projection {
     public typealias Key = DailyHealthKey
     public typealias Row = DailyHealthRow
 
     public let name = "daily"
-    public let version: UInt32 = 4
+    public let version: UInt32 = 5
     /// The ledger's calendar.
     public let calendar: LocalCalendar
 
@@ -25,15 +31,25 @@ public struct DailyHealthProjection: Projection {
     }
 
     public func apply(_ event: borrowing ProjectionEvent, to rows: inout ProjectionRows<Key, Row>) {
-        guard case .sample(let sample) = event.content, let reading = Measure.reading(sample) else { return }
-        // The closures below take the sequence, not the event: capturing the event would
-        // copy all of it for every sample.
-        let sequence = event.sequence
-        let syncEntity = SampleIdentity.isSyncIdentified(event.entity) ? event.entity.id : nil
+        switch event.content {
+        case .sample(let sample): place(sample, sequence: event.sequence, entity: event.entity, in: &rows)
+        case .event(let decision): apply(decision, sequence: event.sequence, entity: event.entity, to: &rows)
+        }
+    }
+
+    /// Places a sample's fact in the rows of the days it touches; one with odd content only
+    /// on its first day, left out.
+    private func place(_ sample: SampleFacts, sequence: UInt64, entity: EntityReference, in rows: inout ProjectionRows<Key, Row>) {
+        guard let measure = Measure.of(typeCode: sample.typeCode) else { return }
+        let reading = Measure.reading(sample)
+        let syncEntity = SampleIdentity.isSyncIdentified(entity) ? entity.id : nil
+        var leftOut: LeftOut = reading == nil ? .odd : []
         if let syncEntity {
             let version = sample.syncVersion ?? 0
             if let previous = rows.row(.synced(syncEntity))?.synced {
                 guard previous.version <= version else { return }
+                // A withdrawn sample's later versions are withdrawn too: the runner rejected it.
+                leftOut.formUnion(previous.leftOut)
                 for place in previous.places {
                     rows.update(place, creating: DailyHealthRow.init) {
                         $0.facts.removeAll { $0.syncEntity == syncEntity }
@@ -42,14 +58,17 @@ public struct DailyHealthProjection: Projection {
                 }
             }
         }
+        let value = reading?.value ?? sample.value.number.flatMap { $0.isFinite ? $0 : nil } ?? 0
         let fact = Fact(
-            start: sample.start, end: sample.end, value: reading.value, deviceClass: sample.deviceClass, sleep: reading.sleep,
-            sequence: sequence, syncEntity: syncEntity)
-        let (first, last, firstHour) = dayNumbers(of: fact, for: reading.measure)
+            start: sample.start, end: sample.end, value: value, deviceClass: sample.deviceClass, sleep: reading?.sleep ?? SleepValue(sample.value),
+            sequence: sequence, syncEntity: syncEntity, leftOut: leftOut)
+        let (first, last, firstHour) = dayNumbers(of: fact, for: measure)
+        // Odd content may span millennia: it is kept on its first day alone.
+        let lastPlaced = reading == nil ? first : max(first, last)
         var places: [DailyHealthKey] = []
-        for days in first...max(first, last) {
+        for days in first...lastPlaced {
             let day = CivilDate(daysSince1970: days)
-            let place = DailyHealthKey.facts(day: day, measure: reading.measure, hour: days == first ? firstHour : 0)
+            let place = DailyHealthKey.facts(day: day, measure: measure, hour: days == first ? firstHour : 0)
             rows.update(place, creating: DailyHealthRow.withRoom) {
                 $0.facts.append(fact)
                 $0.lastSequence = sequence
@@ -57,8 +76,9 @@ public struct DailyHealthProjection: Projection {
             if syncEntity != nil { places.append(place) }
         }
         if let syncEntity {
+            let kept = leftOut.subtracting(.odd)
             rows.update(.synced(syncEntity), creating: DailyHealthRow.init) {
-                $0.synced = SyncedSample(version: sample.syncVersion ?? 0, places: places)
+                $0.synced = SyncedSample(version: sample.syncVersion ?? 0, places: places, leftOut: kept)
             }
         }
     }
@@ -97,7 +117,7 @@ public struct DailyHealthProjection: Projection {
         var facts = DayFacts()
         for (key, row) in rows {
             guard case .facts(_, let measure, _) = key else { continue }
-            facts[measure] += row.facts
+            facts.add(row.facts, of: measure)
             facts.lastSequence = max(facts.lastSequence, row.lastSequence)
         }
         return facts
@@ -145,8 +165,10 @@ public struct DailyHealthRow: Hashable, Sendable {
     }
 }
 
-/// The version of a sync-identified sample in force, and the rows its facts are in.
+/// The version of a sync-identified sample in force, the rows its facts are in, and why the
+/// sample is left out (withdrawn or a repeat: its later versions are too).
 public struct SyncedSample: Hashable, Sendable {
     public var version: Int
     public var places: [DailyHealthKey]
+    public var leftOut: LeftOut = []
 }

@@ -4,12 +4,18 @@ import StrideProjection
 /// The daily records as commands, the server and replays read them.
 extension ProjectionState where P == DailyHealthProjection {
     /// The records of the days from `first` through `last` (open ends when nil) that have any
-    /// data, in date order.
+    /// data that counts, in date order (a day whose samples are all left out has no record).
     /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
     public func records(from first: CivilDate? = nil, through last: CivilDate? = nil) throws -> [DailyRecord] {
-        try factsByDay(from: first, through: last).map { day, facts in
-            DailyRecord.make(day: day, facts: facts, calendar: projection.calendar)
+        try factsByDay(from: first, through: last).compactMap { day, facts in
+            facts.hasFactsThatCount ? DailyRecord.make(day: day, facts: facts, calendar: projection.calendar) : nil
         }
+    }
+
+    /// A day's facts, those that count and those left out (nil when no sample touches it).
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
+    public func facts(of day: CivilDate) throws -> DayFacts? {
+        try factsByDay(from: day, through: day).first?.facts
     }
 
     /// Each day's step total (nil for a day without steps) from `first` through `last`, as

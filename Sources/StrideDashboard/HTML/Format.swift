@@ -1,18 +1,11 @@
 import Foundation
+import StrideEvents
 
 /// How figures read on the pages: fixed, locale-free forms, so a page reads the same on
 /// every machine and tests can find the numbers.
 enum Format {
     /// `1,234,567`.
-    static func count(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var result = ""
-        for (index, character) in digits.reversed().enumerated() {
-            if index > 0, index % 3 == 0 { result.append(",") }
-            result.append(character)
-        }
-        return (value < 0 ? "-" : "") + String(result.reversed())
-    }
+    static func count(_ value: Int) -> String { value.groupedDigits }
 
     /// A number with `decimals` digits after the point (`12.35`), no separators.
     static func fixed(_ value: Double, _ decimals: Int) -> String {

@@ -30,6 +30,14 @@ extension EventType {
     public static let workoutRecorded = EventType(code: 11, name: "workout.recorded")
     /// A day's activity rings were recorded.
     public static let activitySummaryRecorded = EventType(code: 12, name: "activitySummary.recorded")
+    /// A sample was found to repeat one recorded before it (counted once).
+    public static let sampleRepeated = EventType(code: 13, name: "sample.repeated")
+    /// A sample was withdrawn from the figures: deleted in Health, or rejected by the runner.
+    public static let sampleWithdrawn = EventType(code: 14, name: "sample.withdrawn")
+    /// A withdrawn sample was restored by the runner.
+    public static let sampleRestored = EventType(code: 15, name: "sample.restored")
+    /// An Apple Health export was ingested whole.
+    public static let healthExportIngested = EventType(code: 16, name: "healthExport.ingested")
     /// A running shoe joined the rack.
     public static let shoeRegistered = EventType(code: 20, name: "shoe.registered")
     /// A shoe was renamed.
@@ -48,6 +56,8 @@ extension EventType {
     public static let pointsAwarded = EventType(code: 40, name: "points.awarded")
     /// Points were spent.
     public static let pointsSpent = EventType(code: 41, name: "points.spent")
+    /// A step award was reversed: the day's steps no longer reach its tier.
+    public static let pointsReversed = EventType(code: 44, name: "points.reversed")
     /// The runner checked in for a day.
     public static let checkedIn = EventType(code: 42, name: "checkin.recorded")
     /// A journal entry was written.
@@ -61,9 +71,10 @@ extension EventType {
 
     /// Every type this version of Stride knows, by code.
     public static let catalog: [EventType] = [
-        .ledgerCreated, .sampleRecorded, .workoutRecorded, .activitySummaryRecorded, .shoeRegistered, .shoeRenamed,
+        .ledgerCreated, .sampleRecorded, .workoutRecorded, .activitySummaryRecorded, .sampleRepeated, .sampleWithdrawn, .sampleRestored,
+        .healthExportIngested, .shoeRegistered, .shoeRenamed,
         .shoeRetirementChanged, .defaultShoeSelected, .workoutAssigned, .workoutAssignmentChanged, .sameRunDecided, .pointsAwarded, .pointsSpent,
-        .checkedIn, .journalEntryAdded, .tokenAdded, .tokenRevoked, .requestAnswered,
+        .pointsReversed, .checkedIn, .journalEntryAdded, .tokenAdded, .tokenRevoked, .requestAnswered,
     ]
 
     /// The known type with a code, if any.

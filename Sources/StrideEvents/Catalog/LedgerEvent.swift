@@ -4,6 +4,10 @@ public enum LedgerEvent: Hashable, Sendable {
     case sampleRecorded(SampleRecorded)
     case workoutRecorded(WorkoutRecorded)
     case activitySummaryRecorded(ActivitySummaryRecorded)
+    case sampleRepeated(SampleRepeated)
+    case sampleWithdrawn(SampleWithdrawn)
+    case sampleRestored(SampleRestored)
+    case healthExportIngested(HealthExportIngested)
     case shoeRegistered(ShoeRegistered)
     case shoeRenamed(ShoeRenamed)
     case shoeRetirementChanged(ShoeRetirement)
@@ -13,6 +17,7 @@ public enum LedgerEvent: Hashable, Sendable {
     case sameRunDecided(SameRunDecided)
     case pointsAwarded(PointsAwarded)
     case pointsSpent(PointsSpent)
+    case pointsReversed(PointsReversed)
     case checkedIn(CheckedIn)
     case journalEntryAdded(JournalEntryAdded)
     case tokenAdded(TokenAdded)
@@ -29,6 +34,10 @@ public enum LedgerEvent: Hashable, Sendable {
         case .sampleRecorded(let payload): payload
         case .workoutRecorded(let payload): payload
         case .activitySummaryRecorded(let payload): payload
+        case .sampleRepeated(let payload): payload
+        case .sampleWithdrawn(let payload): payload
+        case .sampleRestored(let payload): payload
+        case .healthExportIngested(let payload): payload
         case .shoeRegistered(let payload): payload
         case .shoeRenamed(let payload): payload
         case .shoeRetirementChanged(let payload): payload
@@ -38,6 +47,7 @@ public enum LedgerEvent: Hashable, Sendable {
         case .sameRunDecided(let payload): payload
         case .pointsAwarded(let payload): payload
         case .pointsSpent(let payload): payload
+        case .pointsReversed(let payload): payload
         case .checkedIn(let payload): payload
         case .journalEntryAdded(let payload): payload
         case .tokenAdded(let payload): payload
@@ -53,6 +63,9 @@ public enum LedgerEvent: Hashable, Sendable {
         switch self {
         case .sampleRecorded(let payload): payload.sentBy
         case .workoutRecorded(let payload): payload.sentBy
+        case .sampleWithdrawn(let payload): payload.sentBy
+        case .sampleRestored(let payload): payload.sentBy
+        case .healthExportIngested(let payload): payload.sentBy
         case .shoeRegistered(let payload): payload.sentBy
         case .shoeRenamed(let payload): payload.sentBy
         case .shoeRetirementChanged(let payload): payload.sentBy
@@ -62,10 +75,11 @@ public enum LedgerEvent: Hashable, Sendable {
         case .sameRunDecided(let payload): payload.sentBy
         case .pointsAwarded(let payload): payload.sentBy
         case .pointsSpent(let payload): payload.sentBy
+        case .pointsReversed(let payload): payload.sentBy
         case .checkedIn(let payload): payload.sentBy
         case .journalEntryAdded(let payload): payload.sentBy
         case .requestAnswered(let answer): answer.device
-        case .ledgerCreated, .activitySummaryRecorded, .tokenAdded, .tokenRevoked, .unrecognized: nil
+        case .ledgerCreated, .activitySummaryRecorded, .sampleRepeated, .tokenAdded, .tokenRevoked, .unrecognized: nil
         }
     }
 
@@ -76,6 +90,10 @@ public enum LedgerEvent: Hashable, Sendable {
         case .sampleRecorded: SampleRecorded.eventType.code
         case .workoutRecorded: WorkoutRecorded.eventType.code
         case .activitySummaryRecorded: ActivitySummaryRecorded.eventType.code
+        case .sampleRepeated: SampleRepeated.eventType.code
+        case .sampleWithdrawn: SampleWithdrawn.eventType.code
+        case .sampleRestored: SampleRestored.eventType.code
+        case .healthExportIngested: HealthExportIngested.eventType.code
         case .shoeRegistered: ShoeRegistered.eventType.code
         case .shoeRenamed: ShoeRenamed.eventType.code
         case .shoeRetirementChanged: ShoeRetirement.eventType.code
@@ -85,6 +103,7 @@ public enum LedgerEvent: Hashable, Sendable {
         case .sameRunDecided: SameRunDecided.eventType.code
         case .pointsAwarded: PointsAwarded.eventType.code
         case .pointsSpent: PointsSpent.eventType.code
+        case .pointsReversed: PointsReversed.eventType.code
         case .checkedIn: CheckedIn.eventType.code
         case .journalEntryAdded: JournalEntryAdded.eventType.code
         case .tokenAdded: TokenAdded.eventType.code
@@ -125,6 +144,14 @@ public enum LedgerEvent: Hashable, Sendable {
                 event = .workoutRecorded(try decode(WorkoutRecorded.self, &reader, schemaVersion))
             case ActivitySummaryRecorded.eventType.code:
                 event = .activitySummaryRecorded(try decode(ActivitySummaryRecorded.self, &reader, schemaVersion))
+            case SampleRepeated.eventType.code:
+                event = .sampleRepeated(try decode(SampleRepeated.self, &reader, schemaVersion))
+            case SampleWithdrawn.eventType.code:
+                event = .sampleWithdrawn(try decode(SampleWithdrawn.self, &reader, schemaVersion))
+            case SampleRestored.eventType.code:
+                event = .sampleRestored(try decode(SampleRestored.self, &reader, schemaVersion))
+            case HealthExportIngested.eventType.code:
+                event = .healthExportIngested(try decode(HealthExportIngested.self, &reader, schemaVersion))
             case ShoeRegistered.eventType.code:
                 event = .shoeRegistered(try decode(ShoeRegistered.self, &reader, schemaVersion))
             case ShoeRenamed.eventType.code:
@@ -143,6 +170,8 @@ public enum LedgerEvent: Hashable, Sendable {
                 event = .pointsAwarded(try decode(PointsAwarded.self, &reader, schemaVersion))
             case PointsSpent.eventType.code:
                 event = .pointsSpent(try decode(PointsSpent.self, &reader, schemaVersion))
+            case PointsReversed.eventType.code:
+                event = .pointsReversed(try decode(PointsReversed.self, &reader, schemaVersion))
             case CheckedIn.eventType.code:
                 event = .checkedIn(try decode(CheckedIn.self, &reader, schemaVersion))
             case JournalEntryAdded.eventType.code:
@@ -185,6 +214,10 @@ public enum LedgerEvent: Hashable, Sendable {
         case .sampleRecorded(let payload): return Self.encode(payload, into: &writer)
         case .workoutRecorded(let payload): return Self.encode(payload, into: &writer)
         case .activitySummaryRecorded(let payload): return Self.encode(payload, into: &writer)
+        case .sampleRepeated(let payload): return Self.encode(payload, into: &writer)
+        case .sampleWithdrawn(let payload): return Self.encode(payload, into: &writer)
+        case .sampleRestored(let payload): return Self.encode(payload, into: &writer)
+        case .healthExportIngested(let payload): return Self.encode(payload, into: &writer)
         case .shoeRegistered(let payload): return Self.encode(payload, into: &writer)
         case .shoeRenamed(let payload): return Self.encode(payload, into: &writer)
         case .shoeRetirementChanged(let payload): return Self.encode(payload, into: &writer)
@@ -194,6 +227,7 @@ public enum LedgerEvent: Hashable, Sendable {
         case .sameRunDecided(let payload): return Self.encode(payload, into: &writer)
         case .pointsAwarded(let payload): return Self.encode(payload, into: &writer)
         case .pointsSpent(let payload): return Self.encode(payload, into: &writer)
+        case .pointsReversed(let payload): return Self.encode(payload, into: &writer)
         case .checkedIn(let payload): return Self.encode(payload, into: &writer)
         case .journalEntryAdded(let payload): return Self.encode(payload, into: &writer)
         case .tokenAdded(let payload): return Self.encode(payload, into: &writer)

@@ -71,6 +71,9 @@ public struct AppendOutcome: Hashable, Sendable {
     public var lastSequence: UInt64
     /// Events that reactions appended in answer, in the same transaction.
     public var followUps: [PendingEvent] = []
+    /// For the events skipped as duplicates, in order, the sequence of the event each one's
+    /// key already points at: what of the log an ingest found again.
+    public var existingSequences: [UInt64] = []
 
     /// Creates an outcome.
     public init(sequences: [UInt64?], lastSequence: UInt64) {

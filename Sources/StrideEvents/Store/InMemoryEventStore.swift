@@ -29,9 +29,9 @@ public final class InMemoryEventStore: EventStore {
                 after: UInt64(draft.envelopes.count), lastHash: draft.lastHash,
                 version: { UInt64(draft.entities[$0]?.count ?? 0) },
                 claimKey: { _, key, sequence in
-                    guard draft.keys[key] == nil else { return false }
+                    if let holder = draft.keys[key] { return holder }
                     draft.keys[key] = sequence
-                    return true
+                    return nil
                 },
                 store: { sequence, entity, _, typeCode, envelope in
                     draft.envelopes.append(Array(envelope))

@@ -8,7 +8,7 @@ public enum LogAppender {
     /// - Parameters:
     ///   - version: the number of events about an entity.
     ///   - claimKey: records an event's idempotency key (with its entity) for the sequence it will get; returns
-    ///     false when the key is already recorded (the event is then skipped).
+    ///     nil, or the sequence of the event already holding the key (the event is then skipped).
     ///   - store: stores an event's envelope under its sequence and indexes it by entity,
     ///     key and type.
     /// - Throws: ``EventStoreError/versionConflict(entity:expected:actual:)`` or what a step throws.
@@ -16,7 +16,7 @@ public enum LogAppender {
         _ events: [PendingEvent], expecting: [VersionExpectation], recordedAt: Timestamp,
         after lastSequence: UInt64, lastHash: ChainHash,
         version: (EntityReference) throws -> UInt64,
-        claimKey: (_ entity: EntityReference, _ key: IdempotencyKey, _ sequence: UInt64) throws -> Bool,
+        claimKey: (_ entity: EntityReference, _ key: IdempotencyKey, _ sequence: UInt64) throws -> UInt64?,
         store: (
             _ sequence: UInt64, _ entity: EntityReference, _ key: IdempotencyKey?, _ typeCode: UInt16,
             _ envelope: UnsafeRawBufferPointer
@@ -32,6 +32,7 @@ public enum LogAppender {
         var hash = lastHash
         var sequences: [UInt64?] = []
         sequences.reserveCapacity(events.count)
+        var existing: [UInt64] = []
         var writer = BinaryWriter(capacity: 512)
         let hasher = SHA256Hasher()
         // The storage steps get only an event's plain fields, never the event: handing them
@@ -39,8 +40,9 @@ public enum LogAppender {
         // writer still gets a copy; its body is one boxed reference, see `PendingEvent.Body`.)
         for index in events.indices {
             let (entity, key) = (events[index].entity, events[index].idempotencyKey)
-            if let key, try !claimKey(entity, key, sequence + 1) {
+            if let key, let holder = try claimKey(entity, key, sequence + 1) {
                 sequences.append(nil)
+                existing.append(holder)
                 continue
             }
             sequence += 1
@@ -50,6 +52,8 @@ public enum LogAppender {
             try writer.withUnsafeBytes { try store(sequence, entity, key, written.typeCode, $0) }
             sequences.append(sequence)
         }
-        return (AppendOutcome(sequences: sequences, lastSequence: sequence), hash)
+        var outcome = AppendOutcome(sequences: sequences, lastSequence: sequence)
+        outcome.existingSequences = existing
+        return (outcome, hash)
     }
 }

@@ -68,6 +68,11 @@ struct HealthExportReader: XMLHandler {
             workout = try WorkoutDraft(element, file: file, attributes: &attributes, identity: &identity)
         } else if element.isNamed(Names.activitySummary) {
             try collector.add(activitySummary: ActivitySummaryDraft.event(element, attributes: &attributes, identity: &identity))
+        } else if element.isNamed(Names.exportDate) {
+            if let value = element.attribute(Names.value), let date = HealthDate.parse(element.rawValue(of: value)) {
+                collector.noteExportDate(date)
+            }
+            isSkipping = true
         } else {
             insideCorrelation = element.isNamed(Names.correlation)
             isSkipping = true
@@ -103,6 +108,7 @@ struct HealthExportReader: XMLHandler {
         if let draft = record.take() {
             let line = draft.line
             let (sample, entity, key) = (consume draft).finish(identity: &identity, devices: &devices, classifier: &classifier)
+            collector.noteExportRecord(source: sample.sourceName, start: sample.start)
             try collector.add(sample: consume sample, entity: entity, key: key, file: file, line: line)
         } else if let draft = workout.take() {
             let (finished, event) = draft.finish(identity: &identity)
@@ -121,6 +127,7 @@ enum Names {
     static let record = StaticName("Record")
     static let workout = StaticName("Workout")
     static let activitySummary = StaticName("ActivitySummary")
+    static let exportDate = StaticName("ExportDate")
     static let correlation = StaticName("Correlation")
     static let metadataEntry = StaticName("MetadataEntry")
     static let workoutStatistics = StaticName("WorkoutStatistics")

@@ -17,6 +17,11 @@ final class IngestCollector {
     /// Samples of catalogued types, by catalog code: counted without hashing their names.
     private var samplesByCode: [Int] = []
 
+    /// What an Apple Health export holds (its date, sources and span), once one is read.
+    private var coverage: ExportCoverage?
+    /// The last source noted for the coverage: records come in long runs of one source.
+    private var lastCoveredSource: String?
+
     /// Samples, workouts and activity summaries read so far (for progress).
     private(set) var recordsRead = 0
     /// Batches handed over so far.
@@ -25,6 +30,7 @@ final class IngestCollector {
     /// The counts so far.
     var counts: ReadCounts {
         var counts = tallies
+        counts.export = coverage
         for (code, count) in samplesByCode.enumerated() where count > 0 {
             if let name = HealthTypeCatalog.identifier(code: UInt64(code)) { counts.samplesByType[name, default: 0] += count }
         }
@@ -62,6 +68,21 @@ final class IngestCollector {
         let start = sample.start
         let facts = SampleFacts(sample, isSyncIdentified: SampleIdentity.isSyncIdentified(entity))
         try add(PendingEvent(.sampleRecorded(consume sample), occurredAt: start, entity: entity, idempotencyKey: key), facts: consume facts)
+    }
+
+    /// Notes an Apple Health export's `ExportDate`.
+    func noteExportDate(_ date: Timestamp) {
+        if coverage == nil { coverage = ExportCoverage(exportDate: date) } else { coverage?.exportDate = date }
+    }
+
+    /// Notes a top-level record of an Apple Health export: its source and start.
+    func noteExportRecord(source: String, start: Timestamp) {
+        if coverage == nil { coverage = ExportCoverage(exportDate: nil) }
+        if lastCoveredSource.map({ !$0.hasSameBytes(as: source) }) ?? true {
+            coverage?.sources.insert(source)
+            lastCoveredSource = source
+        }
+        coverage?.cover(start)
     }
 
     /// Notes content kept but left out of figures, naming its place only when asked.
@@ -153,6 +174,8 @@ public struct ReadCounts: Sendable, Equatable {
     /// Entries of kinds Stride does not read, neither kept nor counted (Health Auto Export's
     /// `stateOfMind`…), by kind.
     public var notRead: [String: Int] = [:]
+    /// For an Apple Health export, what it holds: its date, sources and span.
+    public var export: ExportCoverage?
 
     /// How often one reason occurred, and the first places.
     public struct LeftOut: Sendable, Equatable {
@@ -190,11 +213,36 @@ public struct ReadCounts: Sendable, Equatable {
         rejectedLines += other.rejectedLines
         rejections = Array((rejections + other.rejections).prefix(20))
         notRead.merge(other.notRead, uniquingKeysWith: +)
+        if export == nil { export = other.export }
         for (reason, entry) in other.leftOut {
             var merged = leftOut[reason, default: LeftOut()]
             merged.count += entry.count
             merged.examples = Array((merged.examples + entry.examples).prefix(3))
             leftOut[reason] = merged
         }
+    }
+}
+
+/// What an Apple Health export holds, as far as withdrawals go: the Health app exports the
+/// whole history, so a sample an earlier export held from one of these sources, starting
+/// inside this span, that this export no longer holds, was deleted in Health.
+public struct ExportCoverage: Sendable, Equatable {
+    /// The export's `ExportDate`, when it has one.
+    public var exportDate: Timestamp?
+    /// The sources of its records (`sourceName`).
+    public var sources: Set<String> = []
+    /// The earliest start of its records.
+    public var earliestStart: Timestamp?
+    /// The latest start of its records.
+    public var latestStart: Timestamp?
+
+    /// What an export with no record yet covers.
+    public init(exportDate: Timestamp?) {
+        self.exportDate = exportDate
+    }
+
+    mutating func cover(_ start: Timestamp) {
+        if earliestStart.map({ start < $0 }) ?? true { earliestStart = start }
+        if latestStart.map({ start > $0 }) ?? true { latestStart = start }
     }
 }

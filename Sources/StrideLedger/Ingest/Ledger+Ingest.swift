@@ -15,12 +15,16 @@ public struct FileIngestReport: Sendable {
     public var counts: ReadCounts
     /// Events appended.
     public var appended: Int
-    /// Events already in the ledger, skipped.
+    /// Events already in the ledger, skipped (for an export: what earlier exports brought).
     public var duplicates: Int
     /// New runs assigned to the default shoe.
     public var autoAssigned: Int
     /// Points awarded for steps.
     public var stepAwards: [PointsAwarded]
+    /// Step awards reversed: days whose steps went down (a sample deleted in Health).
+    public var stepReversals: [PointsReversed] = []
+    /// For an Apple Health export read whole: its date, and what it shows deleted in Health.
+    public var export: ExportSettlement?
     /// Wall time in seconds.
     public var seconds: Double
     /// Bytes read (inflated, for a zip).
@@ -78,6 +82,8 @@ extension Ledger {
         var appended = 0
         var duplicates = 0
         var autoAssigned = 0
+        // The log's events the file holds again: what an export no longer holds was deleted.
+        var seen = SeenSamples(last: try store.lastSequence())
         // Disk blocks for the log reserved ahead of its commits, and what is unused given back.
         defer { try? store.releaseReservedSpace() }
         do {
@@ -88,6 +94,7 @@ extension Ledger {
                     facts: batch.facts)
                 appended += result.appendedCount
                 duplicates += result.duplicateCount
+                for sequence in result.existingSequences { seen.insert(sequence) }
                 autoAssigned += result.followUps.count { if case .event(.workoutAssigned) = $0.body { true } else { false } }
                 store.releaseMappedPages()
             }
@@ -101,12 +108,24 @@ extension Ledger {
         guard let (result, stepDays) = outcome.result else {
             throw IngestError.unreadable(file: file, reason: "the reader stopped without a result")
         }
+        let counts = result.counts
+        let settlement = try counts.export.flatMap { coverage in
+            try settleExport(
+                coverage, seen: seen, file: file, records: counts.samples + counts.workouts + counts.activitySummaries, added: appended,
+                alreadyInLedger: duplicates, sentBy: options.sentBy)
+        }
         // Step awards, once the last batch is in: for every day the file's steps touch (new or
-        // already known, so that a re-run after a crash still awards what was missed).
-        let stepAwards = try awardSteps(for: stepDays, sentBy: options.sentBy)
-        return FileIngestReport(
-            file: file, format: result.format, counts: result.counts, appended: appended, duplicates: duplicates,
-            autoAssigned: autoAssigned, stepAwards: stepAwards, seconds: Date().timeIntervalSince(began), bytes: result.bytes)
+        // already known, so that a re-run after a crash still awards what was missed), and the
+        // days of the step samples it shows deleted.
+        let withdrawnDays = self.stepDays(of: settlement?.withdrawn ?? [])
+        let stepChanges = try reconcileStepAwards(
+            for: stepDays.union(withdrawnDays), cause: withdrawnDays.isEmpty ? nil : "samples deleted in Health", sentBy: options.sentBy)
+        var report = FileIngestReport(
+            file: file, format: result.format, counts: counts, appended: appended, duplicates: duplicates, autoAssigned: autoAssigned,
+            stepAwards: stepChanges.awarded, seconds: Date().timeIntervalSince(began), bytes: result.bytes)
+        report.stepReversals = stepChanges.reversed
+        report.export = settlement
+        return report
     }
 }
 

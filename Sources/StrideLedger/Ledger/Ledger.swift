@@ -66,16 +66,22 @@ public final class Ledger: Sendable {
         return try openOrCreate(at: path, timeZone: zone, clock: clock)
     }
 
-    /// Opens the ledger at `path`.
+    /// Opens the ledger at `path`. A ledger written by an earlier Stride is upgraded first,
+    /// once (see ``upgradeIdentitiesIfNeeded(progress:)``), told to `upgrade` when given.
     /// - Parameter timeZone: when not nil, a missing ledger is created with this time zone
     ///   (empty text takes the machine's); when nil, a missing ledger is an error.
     /// - Throws: ``LedgerError/notFound(path:)`` and the errors of ``create(at:timeZone:clock:)``.
     public static func open(
-        at path: String, creatingWith timeZone: String? = nil, clock: any LedgerClock = SystemClock()
+        at path: String, creatingWith timeZone: String? = nil, clock: any LedgerClock = SystemClock(), upgrade: UpgradeObserver? = nil
     )
         throws -> Ledger
     {
-        if let existing = try openExisting(at: path, clock: clock) { return existing }
+        if let existing = try openExisting(at: path, clock: clock) {
+            if let report = try existing.upgradeIdentitiesIfNeeded(progress: upgrade?.progress ?? { _, _ in }) {
+                upgrade?.finished(report)
+            }
+            return existing
+        }
         guard let timeZone else { throw LedgerError.notFound(path: path) }
         return try openOrCreate(at: path, timeZone: try resolveTimeZone(timeZone.isEmpty ? nil : timeZone), clock: clock)
     }

@@ -73,42 +73,6 @@ extension Ledger {
         }
     }
 
-    /// Awards the step tiers reached by each day's merged step count (never taking any back),
-    /// naming `sentBy`, the device that sent the ingest that ended, when there is one.
-    func awardSteps(for days: Set<CivilDate>, sentBy: String? = nil) throws -> [PointsAwarded] {
-        let ordered = days.sorted()
-        guard var first = ordered.first, let last = ordered.last else { return [] }
-        var next = 0
-        let now = clock.now()
-        let daily = try state(of: dailyHealth)
-        // Two months of records at a time, their halves totalled at once (the totals are the
-        // last thing an ingest waits for), letting go of the pages read in between: years of
-        // history do not pile up in memory.
-        var awards: [PendingEvent] = []
-        while first <= last {
-            let windowEnd = min(first.adding(days: 61), last)
-            let half = first.adding(days: Int(windowEnd.daysSince1970 - first.daysSince1970) / 2)
-            var halves = [(first: first, last: half)]
-            if half < windowEnd { halves.append((half.adding(days: 1), windowEnd)) }
-            let totals = try halves.concurrentMap { part in try daily.stepTotals(from: part.first, through: part.last) }
-            awards += totals.joined().filter { days.contains($0.day) }.flatMap { total in
-                PointAwardPolicy.stepRules(steps: total.steps).map { PointAwardPolicy.award($0, day: total.day, at: now, sentBy: sentBy) }
-            }
-            store.releaseMappedPages()
-            // The next window starts at the next day touched: days centuries apart cost no
-            // windows in between.
-            while next < ordered.count, ordered[next] <= windowEnd { next += 1 }
-            guard next < ordered.count else { break }
-            first = ordered[next]
-        }
-        guard !awards.isEmpty else { return [] }
-        let outcome = try append(awards)
-        return zip(awards, outcome.sequences).compactMap { pending, sequence in
-            guard sequence != nil, case .event(.pointsAwarded(let award)) = pending.body else { return nil }
-            return award
-        }
-    }
-
     // MARK: Reading
 
     /// The balance, earned and spent.
@@ -132,22 +96,11 @@ extension Ledger {
     }
 }
 
-extension DailyHealthProjection {
-    /// The local days the step samples of a batch touch.
-    func stepDays(of batch: [PendingEvent]) -> Set<CivilDate> {
-        var days = Set<CivilDate>()
-        for index in batch.indices where batch[index].typeCode == EventType.sampleRecorded.code {
-            // A sample the quality rule leaves out counts on no day (and may span millennia).
-            guard case .event(.sampleRecorded(let sample)) = batch[index].body, sample.healthType == "HKQuantityTypeIdentifierStepCount",
-                SampleQuality.problem(with: sample) == nil
-            else { continue }
-            let fact = Fact(start: sample.start, end: max(sample.end, sample.start), value: 0, deviceClass: sample.deviceClass)
-            var (day, last) = dayRange(of: fact, for: .steps)
-            while day <= last {
-                days.insert(day)
-                day = day.adding(days: 1)
-            }
+extension Ledger {
+    /// The local days the step samples among `samples` touch.
+    func stepDays(of samples: [SampleReference]) -> Set<CivilDate> {
+        samples.filter { HealthTypeCatalog.code(of: $0.healthType) == HealthTypeCatalog.stepCount }.reduce(into: Set<CivilDate>()) { days, sample in
+            dailyHealth.insertStepDays(start: sample.start, end: sample.end, into: &days)
         }
-        return days
     }
 }

@@ -47,6 +47,9 @@ public enum LedgerImport {
         }
         try store.restore(batch)
         imported += UInt64(batch.count)
+        // What came in may have been written by an earlier Stride: its identities are upgraded
+        // when the ledger is next opened (which changes nothing for events that need none).
+        if imported > 0 { try store.setStoredFormat(1) }
         return Summary(eventsInFile: fileCount, alreadyPresent: head.sequence, imported: imported)
     }
 

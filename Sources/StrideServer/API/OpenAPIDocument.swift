@@ -26,7 +26,10 @@ struct OpenAPIDocument {
         ("PointsDocument", "stride points --json", ["balance", "earned", "spent", "history"]),
         ("JournalDocument", "stride journal list --json", ["entries"]),
         ("LogDocument", "stride log --json", ["events"]),
-        ("StatsDocument", "stride stats --json", ["events", "lastSequence", "byType", "samplesByHealthType", "bytes", "timeZone"]),
+        (
+            "StatsDocument", "stride stats --json",
+            ["events", "lastSequence", "byType", "samplesByHealthType", "repeatedSamples", "withdrawnSamples", "bytes", "timeZone"]
+        ),
         ("ReplayDocument", "stride replay --until X --json", ["sequence", "shoes", "points", "days"]),
         ("IngestSummaryDocument", "stride ingest --json", ["files", "newEvents", "duplicates"]),
         ("ActionReport", "what an action did: the command's sentence and the action's fields", ["message"]),

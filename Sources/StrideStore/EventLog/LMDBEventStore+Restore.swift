@@ -22,7 +22,7 @@ extension LMDBEventStore {
                         return try Envelope.check(bytes, sequence: event.sequence, previous: lastHash, hasher: hasher)
                     }
                     if let key = envelope.idempotencyKey {
-                        guard try indexer.claim(key, for: envelope.entity, sequence: event.sequence, through: &keys) else {
+                        guard try indexer.claim(key, for: envelope.entity, sequence: event.sequence, through: &keys) == nil else {
                             throw EventLogFault(sequence: event.sequence, problem: "its idempotency key \(key) is already in the ledger")
                         }
                     }

@@ -58,8 +58,15 @@ extension LMDBEventStore {
                 }
             }
             if logFault == nil {
+                // Aliases name events already in the log under another identity (see `KeyAlias`).
+                let aliases = try aliases(in: transaction)
+                for alias in aliases where alias.sequence == 0 || alias.sequence > verifier.checkedCount {
+                    note("the idempotency index names event \(alias.sequence) under \(alias.key), which the log does not hold")
+                }
                 let heldKeys = try transaction.entryCount(of: keysDatabase)
-                if heldKeys != keyedEvents { note("the idempotency index holds \(heldKeys) keys for \(keyedEvents) keyed events") }
+                if heldKeys != keyedEvents + aliases.count {
+                    note("the idempotency index holds \(heldKeys) keys for \(keyedEvents) keyed events and \(aliases.count) aliases")
+                }
                 let heldEntities = try transaction.entryCount(of: entitiesDatabase)
                 if heldEntities != entityIndexed { note("the entity index holds \(heldEntities) entries for \(entityIndexed) events") }
                 let heldRuns = try typeRuns(in: transaction)

@@ -24,7 +24,11 @@ import StrideProjection
 /// serialised: sequences stay gap-free and unique.
 public final class LMDBEventStore: EventStore {
     /// The storage format this version writes; a ledger with a higher one is refused.
-    public static let storageFormat: UInt32 = 1
+    ///
+    /// Format 2: the `keys` index may hold aliases (``KeyAlias``), which a Stride of format 1
+    /// would take for damage; a format-1 ledger is read as it is, and raised to 2 by the
+    /// upgrade of its identities (see the ledger's `IdentityUpgrade`).
+    public static let storageFormat: UInt32 = 2
     /// The map size of a new ledger; it grows by itself.
     public static let defaultInitialMapSize = 64 << 20
 

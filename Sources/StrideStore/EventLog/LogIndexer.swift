@@ -1,30 +1,47 @@
 import StrideEvents
 
 /// What the `keys` index holds for an idempotency key: the sequence of the event carrying
-/// it, that event's entity kind, and whether the event's entity id is the key itself (then
-/// this entry is also that event's entity-index entry).
+/// it, that event's entity kind, and the key's role.
 struct KeyEntry: Equatable {
+    /// What a key is to the event it points at.
+    enum Role: UInt8 {
+        /// The event's idempotency key.
+        case eventKey = 0
+        /// The event's idempotency key, which is also its entity's id (then this entry is that
+        /// event's entity-index entry too).
+        case selfKeyed = 1
+        /// Another identity of the event: the identity an export gives today a sample or
+        /// workout appended under an earlier one (see the ledger's identity upgrade).
+        case alias = 2
+    }
+
     var sequence: UInt64
     var entityKind: UInt8
-    var isSelfKeyed: Bool
+    var role: Role
 
     static let size = 10
 
-    init(sequence: UInt64, entityKind: UInt8, isSelfKeyed: Bool) {
+    init(sequence: UInt64, entityKind: UInt8, role: Role) {
         self.sequence = sequence
         self.entityKind = entityKind
-        self.isSelfKeyed = isSelfKeyed
+        self.role = role
+    }
+
+    init(sequence: UInt64, entityKind: UInt8, isSelfKeyed: Bool) {
+        self.init(sequence: sequence, entityKind: entityKind, role: isSelfKeyed ? .selfKeyed : .eventKey)
     }
 
     init?(_ bytes: UnsafeRawBufferPointer) {
-        guard bytes.count == Self.size else { return nil }
+        guard bytes.count == Self.size, let role = Role(rawValue: bytes[9]) else { return nil }
         sequence = bytes.loadUnaligned(as: UInt64.self)
         entityKind = bytes[8]
-        isSelfKeyed = bytes[9] == 1
+        self.role = role
     }
 
+    var isSelfKeyed: Bool { role == .selfKeyed }
+
     func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        var bytes = (sequence, entityKind, UInt8(isSelfKeyed ? 1 : 0))
+        var bytes = (sequence, entityKind, role.rawValue)
         return try withUnsafeBytes(of: &bytes) { try body(UnsafeRawBufferPointer(rebasing: $0[0..<Self.size])) }
     }
 }
@@ -55,11 +72,13 @@ struct LogIndexer {
     }
 
     /// Records `key` for the event about to take `sequence`, through a cursor on the `keys`
-    /// database; false when the key is known.
-    func claim(_ key: IdempotencyKey, for entity: EntityReference, sequence: UInt64, through keys: inout Cursor) throws -> Bool {
+    /// database: nil when recorded, or the sequence of the event the key already points at.
+    func claim(_ key: IdempotencyKey, for entity: EntityReference, sequence: UInt64, through keys: inout Cursor) throws -> UInt64? {
         let entry = KeyEntry(sequence: sequence, entityKind: entity.kind.rawValue, isSelfKeyed: entity.id == key.value)
         return try withUnsafeBytes(of: key.value.bigEndian) { keyBytes in
-            try entry.withBytes { try keys.put($0, forKey: keyBytes, flags: .noOverwrite) }
+            try entry.withBytes { value in
+                try keys.putIfAbsent(value, forKey: keyBytes).map { existing in KeyEntry(existing)?.sequence ?? 0 }
+            }
         }
     }
 

@@ -69,6 +69,18 @@ struct Cursor: ~Copyable {
         return true
     }
 
+    /// Stores `value` under `key` unless the key is there: nil when stored, else the value
+    /// already under the key (its buffer dies with the transaction).
+    mutating func putIfAbsent(_ value: UnsafeRawBufferPointer, forKey key: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer? {
+        var keyValue = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
+        var data = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
+        let result = mdb_cursor_put(handle, &keyValue, &data, PutFlags.noOverwrite.rawValue)
+        // LMDB points `data` at the value already stored when it refuses.
+        if result == MDB_KEYEXIST { return UnsafeRawBufferPointer(start: data.mv_data, count: data.mv_size) }
+        try LMDBError.check(result, "mdb_cursor_put")
+        return nil
+    }
+
     /// Overwrites the value of the current entry (same size, non-duplicate databases).
     mutating func replaceCurrent(with value: UnsafeRawBufferPointer) throws {
         var keyValue = MDB_val()

@@ -19,13 +19,25 @@ struct LedgerOptions: ParsableArguments {
 
     /// Opens the ledger; a missing one is an error.
     func openExisting() throws -> Ledger {
-        try Ledger.open(at: path, clock: Self.clock)
+        try Ledger.open(at: path, clock: Self.clock, upgrade: Self.upgradeObserver)
     }
 
     /// Opens the ledger, creating it (in the machine's time zone) when missing: for commands
     /// that record something.
     func openCreating() throws -> Ledger {
-        try Ledger.open(at: path, creatingWith: "", clock: Self.clock)
+        try Ledger.open(at: path, creatingWith: "", clock: Self.clock, upgrade: Self.upgradeObserver)
+    }
+
+    /// Shows the one-time upgrade of a ledger written by an earlier Stride: a progress bar on a
+    /// terminal, then what it found, on standard error (standard output stays the command's).
+    static var upgradeObserver: UpgradeObserver {
+        let bar = ProgressBar(label: "Upgrading the ledger's identities", quiet: false)
+        return UpgradeObserver(
+            progress: { read, total in bar.update(done: read, of: total, unit: "events") },
+            finished: { report in
+                bar.finish()
+                Console.note(UpgradeSummary.text(report))
+            })
     }
 
     /// The system clock, or the instant in `STRIDE_FIXED_TIME` — a testing aid: the fault

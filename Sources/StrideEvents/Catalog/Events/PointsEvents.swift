@@ -204,3 +204,88 @@ public struct JournalEntryAdded: SentThroughServer {
 
     public var json: JSONValue { .object(["text": .string(text), "day": .string(day.description)], sentBy: sentBy) }
 }
+
+/// A step award was reversed: the day's steps changed after the award was decided (a sample
+/// withdrawn, a repeat now counted once, a summary replaced by an export's samples) and no
+/// longer reach its tier.
+///
+/// The balance never goes below zero: the reversal takes back what the balance holds, at most
+/// the award's points (``takenBack``); what was already spent is not taken back.
+public struct PointsReversed: SentThroughServer {
+    public static let eventType = EventType.pointsReversed
+    public static let schemaVersion: UInt16 = 2
+
+    /// The rule of the award reversed.
+    public var rule: PointRule
+    /// The local day of the award.
+    public var day: CivilDate
+    /// The points the award gave.
+    public var points: Int
+    /// The points taken back from the balance (at most ``points``).
+    public var takenBack: Int
+    /// Why, as a runner reads it: the day's steps now, and what changed them.
+    public var reason: String
+    /// The device that sent what changed the day through the server; nil otherwise.
+    public var sentBy: String?
+
+    /// Creates the payload.
+    public init(rule: PointRule, day: CivilDate, points: Int, takenBack: Int, reason: String, sentBy: String? = nil) {
+        self.rule = rule
+        self.day = day
+        self.points = points
+        self.takenBack = takenBack
+        self.reason = reason
+        self.sentBy = sentBy
+    }
+
+    public func encode(into writer: inout BinaryWriter) {
+        writer.write(rule.rawValue)
+        writer.write(signedVarint: day.daysSince1970)
+        writer.write(signedVarint: Int64(points))
+        writer.write(signedVarint: Int64(takenBack))
+        writer.write(reason)
+        writer.write(sender: sentBy)
+    }
+
+    public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
+        try Self.checkReadable(schemaVersion)
+        guard let rule = PointRule(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown point rule") }
+        self.rule = rule
+        day = CivilDate(daysSince1970: try reader.readSignedVarint())
+        points = Int(try reader.readSignedVarint())
+        takenBack = Int(try reader.readSignedVarint())
+        reason = try reader.readString()
+        sentBy = try reader.readSender(schemaVersion: schemaVersion, since: 2)
+    }
+
+    public var json: JSONValue {
+        .object(
+            [
+                "rule": .string(rule.description), "day": .string(day.description), "points": .integer(points),
+                "takenBack": .integer(takenBack), "reason": .string(reason),
+            ], sentBy: sentBy)
+    }
+
+    /// The key of the `generation`th reversal of a rule's award for a day (0 for the first):
+    /// an award reversed, awarded again and reversed again is two reversals.
+    public static func key(_ rule: PointRule, day: CivilDate, generation: Int) -> IdempotencyKey {
+        IdempotencyKey(hashing: Array("points.reversed.\(rule).\(day).\(generation)".utf8))
+    }
+}
+
+extension PointsAwarded {
+    /// The key of the `generation`th award of a rule for a day: the first is ``key(_:day:)``'s
+    /// (as every award before reversals existed); a tier reached again after a reversal is
+    /// awarded again under the next.
+    public static func key(_ rule: PointRule, day: CivilDate, generation: Int) -> IdempotencyKey {
+        generation == 0 ? key(rule, day: day) : IdempotencyKey(hashing: Array("points.\(rule)\(day)#\(generation)".utf8))
+    }
+}
+
+extension PointRule {
+    /// The step tiers, lowest first: 1,000, 5,000 and 10,000 steps.
+    public static let stepTiers: [(steps: Double, rule: PointRule)] = [(1000, .steps1000), (5000, .steps5000), (10_000, .steps10000)]
+
+    /// Whether this is a step tier.
+    public var isStepTier: Bool { Self.stepTiers.contains { $0.rule == self } }
+}

@@ -27,5 +27,15 @@ struct StatsCommand: ParsableCommand {
             statistics.samplesByHealthType.forEach { samples.add([$0.name, String($0.count)]) }
             Console.print("\n" + samples.text)
         }
+        if statistics.repeatedSamples > 0 {
+            Console.print(
+                "\n\(Format.plural(statistics.repeatedSamples, "sample")) appended twice by an earlier Stride (the same record in two exports) "
+                    + "\(statistics.repeatedSamples == 1 ? "is a repeat" : "are repeats"), counted once in every figure above.")
+        }
+        if statistics.withdrawnSamples > 0 {
+            Console.print(
+                "\(Format.plural(statistics.withdrawnSamples, "sample")) withdrawn (deleted in Health, or by you) "
+                    + "\(statistics.withdrawnSamples == 1 ? "is" : "are") kept in the log and left out of the figures.")
+        }
     }
 }

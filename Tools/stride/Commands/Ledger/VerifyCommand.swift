@@ -16,11 +16,14 @@ struct VerifyCommand: ParsableCommand {
         let result = try Ledger.verify(at: path) { checked in
             if Console.isInteractive && !output.json { Console.note("verified \(checked) events…") }
         }
-        // Projections are compared only on an intact log: a damaged one cannot be replayed.
-        let checks = result.isIntact ? try ledger.openExisting().verifyProjections() : []
+        // Projections and identities are compared only on an intact log: a damaged one cannot
+        // be replayed.
+        let opened = result.isIntact ? try ledger.openExisting() : nil
+        let checks = try opened?.verifyProjections() ?? []
+        let identities = try opened?.verifyIdentities()
         let damagedProjections = checks.filter { !$0.matches }
         if output.json {
-            Console.print(VerificationDocument(log: result, projections: checks))
+            Console.print(VerificationDocument(log: result, projections: checks, identities: identities))
         } else if result.isIntact {
             Console.print(
                 "Ledger \(path) is intact: \(result.checkedEvents) events, checksums and hash chain hold, indexes agree. Last hash \(result.lastHash)."
@@ -29,6 +32,16 @@ struct VerifyCommand: ParsableCommand {
                 Console.print(
                     "Projection \(check.name) matches a rebuild at event \(check.checkpoint) (digest \(check.storedDigest.description.prefix(16))…).")
             }
+            if let identities, identities.isIntact {
+                Console.print(
+                    "Identities agree with the log: \(Format.plural(identities.aliases, "sample or workout", "samples and workouts")) known by "
+                        + "the identity an export gives them today, \(Format.plural(identities.sampleRepeats, "repeat")) counted once.")
+            }
+        }
+        if let identities, !identities.isIntact {
+            throw CommandFailure(
+                "the identity index differs from the log — " + identities.problems.joined(separator: "; ")
+                    + ". The log itself is intact. Run `stride rebuild identities` to make the index again.")
         }
         guard damagedProjections.isEmpty else {
             throw CommandFailure(

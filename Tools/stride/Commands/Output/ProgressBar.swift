@@ -1,4 +1,5 @@
 import Foundation
+import StrideEvents
 import StrideIngest
 
 /// A one-line progress bar on standard error: how far, bytes and records per second. Shown
@@ -16,23 +17,42 @@ final class ProgressBar: @unchecked Sendable {
         self.isEnabled = !quiet && Console.isInteractive
     }
 
-    /// Redraws the bar if a tenth of a second has passed.
+    /// Redraws the bar for a file being read, if a tenth of a second has passed.
     func update(_ progress: IngestProgress) {
+        draw { seconds in
+            let fraction = progress.totalBytes > 0 ? min(1, Double(progress.bytesRead) / Double(progress.totalBytes)) : 0
+            return (
+                fraction,
+                "\(Format.bytes(progress.bytesRead)) of \(Format.bytes(progress.totalBytes))  "
+                    + "\(Format.bytes(Int(Double(progress.bytesRead) / seconds)))/s  \(Format.count(Int(Double(progress.records) / seconds))) records/s"
+            )
+        }
+    }
+
+    /// Redraws the bar for `done` of `total` things (`events`), if a tenth of a second has passed.
+    func update(done: UInt64, of total: UInt64, unit: String) {
+        draw { seconds in
+            let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 0
+            return (
+                fraction, "\(Format.count(Int(done))) of \(Format.count(Int(total))) \(unit)  \(Format.count(Int(Double(done) / seconds))) \(unit)/s"
+            )
+        }
+    }
+
+    /// Draws the bar with what `describe` says of the seconds since it began: how far, and
+    /// the rest of the line.
+    private func draw(_ describe: (Double) -> (fraction: Double, detail: String)) {
         guard isEnabled else { return }
         lock.withLock {
             let now = Date()
             guard now.timeIntervalSince(lastDrawn) >= 0.1 else { return }
             lastDrawn = now
             hasDrawn = true
-            let seconds = max(now.timeIntervalSince(began), 0.001)
-            let fraction = progress.totalBytes > 0 ? min(1, Double(progress.bytesRead) / Double(progress.totalBytes)) : 0
+            let (fraction, detail) = describe(max(now.timeIntervalSince(began), 0.001))
             let width = 24
             let filled = Int(fraction * Double(width))
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            let line =
-                "\(label) \(bar) \(Int(fraction * 100))%  \(Format.bytes(progress.bytesRead)) of \(Format.bytes(progress.totalBytes))  "
-                + "\(Format.bytes(Int(Double(progress.bytesRead) / seconds)))/s  \(Format.count(Int(Double(progress.records) / seconds))) records/s"
-            FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+            FileHandle.standardError.write(Data(("\r\u{1B}[K" + "\(label) \(bar) \(Int(fraction * 100))%  " + detail).utf8))
         }
     }
 
@@ -57,15 +77,7 @@ enum Format {
     }
 
     /// `1,234,567`.
-    static func count(_ value: Int) -> String {
-        let digits = String(value)
-        var result = ""
-        for (index, character) in digits.reversed().enumerated() {
-            if index > 0, index % 3 == 0, character != "-" { result.append(",") }
-            result.append(character)
-        }
-        return String(result.reversed())
-    }
+    static func count(_ value: Int) -> String { value.groupedDigits }
 
     /// `1 event`, `2 events`.
     static func plural(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {

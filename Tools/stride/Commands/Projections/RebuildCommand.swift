@@ -5,11 +5,15 @@ import StrideLedger
 struct RebuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rebuild", abstract: "Drop projections and recompute them from the first event.",
-        discussion: "With no names, every projection is rebuilt. A projection whose version changed rebuilds by itself.")
+        discussion: """
+            With no names, every projection is rebuilt. A projection whose version changed rebuilds by \
+            itself. `identities` makes the identity index again (the identities an export gives today \
+            to samples an earlier Stride appended under others).
+            """)
 
     @OptionGroup var ledger: LedgerOptions
 
-    @Argument(help: "The projections to rebuild (daily, sampleCounts, …).")
+    @Argument(help: "The projections to rebuild (daily, sampleCounts, mileage, points, tokens), or identities.")
     var names: [String] = []
 
     @Flag(name: .long, help: "Show no progress.")
@@ -18,8 +22,16 @@ struct RebuildCommand: ParsableCommand {
     func run() throws {
         let opened = try ledger.openExisting()
         let began = Date()
-        let rebuilt = try opened.rebuild(names) { reached, last in
-            if !quiet && Console.isInteractive { Console.note("rebuilding: event \(reached) of \(last)…") }
+        var rebuilt: [String] = []
+        if names.contains("identities") {
+            try opened.rebuildIdentities()
+            rebuilt.append("identities")
+        }
+        let projections = names.filter { $0 != "identities" }
+        if projections.count == names.count || !projections.isEmpty {
+            rebuilt += try opened.rebuild(projections) { reached, last in
+                if !quiet && Console.isInteractive { Console.note("rebuilding: event \(reached) of \(last)…") }
+            }
         }
         let seconds = Date().timeIntervalSince(began)
         let events = try opened.store.lastSequence()
