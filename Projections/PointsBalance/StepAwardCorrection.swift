@@ -29,8 +29,11 @@ public struct StepAwardState: Hashable, Sendable {
     /// Reversals appended.
     public var reversals = 0
 
-    /// No award yet.
-    public init() {}
+    /// A state with these counts (none by default: no award yet).
+    public init(awards: Int = 0, reversals: Int = 0) {
+        self.awards = awards
+        self.reversals = reversals
+    }
 
     /// Whether the award stands.
     public var stands: Bool { awards > reversals }

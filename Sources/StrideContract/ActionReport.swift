@@ -82,3 +82,25 @@ public struct ActionReport: ContractDocument {
             fields: [.init("points", .integer(points)), .init("balance", .integer(balance))])
     }
 }
+
+extension ActionReport {
+    /// Samples withdrawn by the runner, or restored, and what that did to the step awards.
+    public static func samples(_ report: SampleDecisionReport, withdrawn: Bool) -> ActionReport {
+        let count = report.samples.count
+        var sentence =
+            "\(withdrawn ? "Withdrew" : "Restored") \(count) sample\(count == 1 ? "" : "s"): "
+            + report.samples.map { "\($0.id) (\($0.value) from \($0.sourceName), \($0.sample.start))" }.joined(separator: ", ") + "."
+        sentence += withdrawn ? " They stay in the log and leave every figure." : " They count again."
+        for reversal in report.stepAwards.reversed {
+            sentence += " The \(reversal.rule) award of \(reversal.day) is reversed: \(reversal.reason)."
+        }
+        for award in report.stepAwards.awarded { sentence += " +\(award.points) points (\(award.rule)) for \(award.day)." }
+        return ActionReport(
+            sentence: sentence,
+            fields: [
+                .init("samples", .array(report.samples.map { .string($0.id) })),
+                .init("pointsAwarded", .integer(report.stepAwards.awarded.reduce(0) { $0 + $1.points })),
+                .init("pointsTakenBack", .integer(report.stepAwards.reversed.reduce(0) { $0 + $1.takenBack })),
+            ])
+    }
+}

@@ -13,37 +13,54 @@ public struct IngestSummaryDocument: ContractDocument {
 
     public var json: JSONValue {
         .object([
-            "files": .array(
-                reports.map { report in
-                    // A key that existing documents lack appears only when it has something to say.
-                    Self.appending(
-                        "notRead",
-                        report.counts.notRead.isEmpty
-                            ? nil : .object(report.counts.notRead.sorted { $0.key < $1.key }.map { .init($0.key, .integer($0.value)) }),
-                        to: Self.appending(
-                            "recordsInsideRecordsSkipped",
-                            report.counts.recordsInsideRecordsSkipped > 0 ? .integer(Int64(report.counts.recordsInsideRecordsSkipped)) : nil,
-                            to: .object([
-                                "file": .string(report.file), "format": .string(report.format.description),
-                                "newEvents": .integer(report.appended), "duplicates": .integer(report.duplicates),
-                                "autoAssigned": .integer(report.autoAssigned),
-                                "samples": .integer(report.counts.samples), "workouts": .integer(report.counts.workouts),
-                                "activitySummaries": .integer(report.counts.activitySummaries),
-                                "samplesByType": .object(
-                                    report.counts.samplesByType.sorted { $0.key < $1.key }.map { .init($0.key, .integer($0.value)) }),
-                                "leftOut": .object(report.counts.leftOut.sorted { $0.key < $1.key }.map { .init($0.key, .integer($0.value.count)) }),
-                                "rejectedLines": .array(report.counts.rejections.map { .string($0) }),
-                                "bytes": .integer(report.bytes), "seconds": .number(report.seconds),
-                            ])))
-                }),
+            "files": .array(reports.map(Self.json)),
             "newEvents": .integer(reports.reduce(0) { $0 + $1.appended }),
             "duplicates": .integer(reports.reduce(0) { $0 + $1.duplicates }),
         ])
     }
 
-    /// `object` with one more member at its end, when there is a value.
-    private static func appending(_ key: String, _ value: JSONValue?, to object: JSONValue) -> JSONValue {
-        guard let value, case .object(let members) = object else { return object }
-        return .object(members + [JSONValue.Member(key, value)])
+    /// One file's report. A key that earlier documents lack appears only when it has
+    /// something to say, so a document that never needed one reads as it always did.
+    private static func json(_ report: FileIngestReport) -> JSONValue {
+        let counts = report.counts
+        var members: [JSONValue.Member] = [
+            .init("file", .string(report.file)), .init("format", .string(report.format.description)),
+            .init("newEvents", .integer(report.appended)), .init("duplicates", .integer(report.duplicates)),
+            .init("autoAssigned", .integer(report.autoAssigned)), .init("samples", .integer(counts.samples)),
+            .init("workouts", .integer(counts.workouts)), .init("activitySummaries", .integer(counts.activitySummaries)),
+            .init("samplesByType", .object(counts.samplesByType.sorted { $0.key < $1.key }.map { .init($0.key, .integer($0.value)) })),
+            .init("leftOut", .object(counts.leftOut.sorted { $0.key < $1.key }.map { .init($0.key, .integer($0.value.count)) })),
+            .init("rejectedLines", .array(counts.rejections.map { .string($0) })), .init("bytes", .integer(report.bytes)),
+            .init("seconds", .number(report.seconds)),
+        ]
+        if counts.recordsInsideRecordsSkipped > 0 {
+            members.append(.init("recordsInsideRecordsSkipped", .integer(counts.recordsInsideRecordsSkipped)))
+        }
+        if !counts.notRead.isEmpty {
+            members.append(.init("notRead", .object(counts.notRead.sorted { $0.key < $1.key }.map { .init($0.key, .integer($0.value)) })))
+        }
+        if let export = report.export { members.append(.init("export", json(export))) }
+        if !report.stepReversals.isEmpty {
+            members.append(
+                .init(
+                    "stepAwardsReversed",
+                    .array(
+                        report.stepReversals.map { reversal in
+                            .object([
+                                "rule": .string(reversal.rule.description), "day": .string(reversal.day.description),
+                                "takenBack": .integer(reversal.takenBack), "reason": .string(reversal.reason),
+                            ])
+                        })))
+        }
+        return .object(members)
+    }
+
+    /// What an export read whole settled: its date, a newer one read before, and the samples
+    /// withdrawn as deleted in Health (by the sequences of their events).
+    private static func json(_ export: ExportSettlement) -> JSONValue {
+        .object([
+            "exportDate": .string(export.exportDate.description), "newerExportRead": .string(export.newerExportRead?.description),
+            "noLongerInExport": .integer(export.withdrawn.count), "withdrawn": .array(export.withdrawn.map { .integer($0.sequence) }),
+        ])
     }
 }

@@ -23,7 +23,8 @@ struct IngestCommandTests {
             #expect(first.status == 0)
             #expect(first.standardError.isEmpty)
             // The generator repeats about one record in 2,000: those are skipped even the first time.
-            #expect(first.standardOutput.contains("new events"))
+            #expect(first.standardOutput.contains("already in the ledger (from earlier exports)"))
+            #expect(first.standardOutput.contains("0 no longer in this export"))
             #expect(first.standardOutput.contains("HKQuantityTypeIdentifierHeartRate"))
             let second = try runProcess(stride, ["--ledger", folder + "/ledger", "ingest", "--json", export])
             let document = try #require(try JSONSerialization.jsonObject(with: Data(second.standardOutput.utf8)) as? [String: Any])

@@ -20,6 +20,15 @@ public enum HealthTypeCatalog {
     /// `HKCategoryTypeIdentifierSleepAnalysis`.
     public static let sleepAnalysis: UInt64 = 7
 
+    /// A type's name without HealthKit's prefix, as tables show it: `StepCount` for
+    /// `HKQuantityTypeIdentifierStepCount`.
+    public static func shortName(_ identifier: String) -> String {
+        for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKDataType"] where identifier.hasPrefix(prefix) {
+            return String(identifier.dropFirst(prefix.count))
+        }
+        return identifier
+    }
+
     static let identifiers: [String] = [
         "HKQuantityTypeIdentifierHeartRate",
         "HKQuantityTypeIdentifierStepCount",

@@ -83,7 +83,8 @@ extension Ledger {
         var duplicates = 0
         var autoAssigned = 0
         // The log's events the file holds again: what an export no longer holds was deleted.
-        var seen = SeenSamples(last: try store.lastSequence())
+        let lastBefore = try store.lastSequence()
+        var seen = SeenSamples(last: lastBefore)
         // Disk blocks for the log reserved ahead of its commits, and what is unused given back.
         defer { try? store.releaseReservedSpace() }
         do {
@@ -111,7 +112,8 @@ extension Ledger {
         let counts = result.counts
         let settlement = try counts.export.flatMap { coverage in
             try settleExport(
-                coverage, seen: seen, file: file, records: counts.samples + counts.workouts + counts.activitySummaries, added: appended,
+                coverage, seen: seen, appendedAfter: lastBefore, file: file, records: counts.samples + counts.workouts + counts.activitySummaries,
+                added: appended,
                 alreadyInLedger: duplicates, sentBy: options.sentBy)
         }
         // Step awards, once the last batch is in: for every day the file's steps touch (new or

@@ -50,6 +50,9 @@ public struct APIError: HTTPResponseError, Sendable {
             default: return APIError(.unprocessableContent, error.description)
             }
         case let error as PointsError: return APIError(.unprocessableContent, error.description)
+        case let error as SampleError:
+            if case .unknownSample = error { return APIError(.notFound, error.description) }
+            return APIError(.unprocessableContent, error.description)
         case let error as TokenError: return APIError(.unprocessableContent, error.description)
         case let error as LedgerError:
             switch error {

@@ -65,6 +65,19 @@ struct JSONFields {
         return text
     }
 
+    /// A required field holding a list of text, at least one item, none empty.
+    /// - Throws: ``APIError`` (400) naming the field.
+    func requiredTexts(_ name: String) throws -> [String] {
+        guard let value = object[name], !(value is NSNull) else { throw APIError.badField(name, "this field is required") }
+        guard let items = value as? [Any], !items.isEmpty else { throw APIError.badField(name, "expected a list of at least one text") }
+        return try items.enumerated().map { index, item in
+            guard let text = item as? String, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw APIError.badField("\(name)[\(index)]", "expected text that is not empty")
+            }
+            return text
+        }
+    }
+
     /// A number field.
     /// - Throws: ``APIError`` (400) naming the field.
     func number(_ name: String, required: Bool = false) throws -> Double? {

@@ -32,6 +32,7 @@ struct OpenAPIDocument {
         ),
         ("ReplayDocument", "stride replay --until X --json", ["sequence", "shoes", "points", "days"]),
         ("IngestSummaryDocument", "stride ingest --json", ["files", "newEvents", "duplicates"]),
+        ("WithdrawnSamplesDocument", "stride samples withdrawn --json", ["samples"]),
         ("ActionReport", "what an action did: the command's sentence and the action's fields", ["message"]),
         ("Error", "a refusal: the command line's sentence and the status", ["error", "status"]),
     ]
@@ -124,7 +125,12 @@ struct OpenAPIDocument {
         switch endpoint.body {
         case .none: break
         case .json(let fields):
-            let properties = fields.map { JSONValue.Member($0.name, .object(["type": .string($0.type), "description": .string($0.description)])) }
+            let properties = fields.map { field in
+                // An array field holds text (sample ids, say).
+                let items: [JSONValue.Member] = field.type == "array" ? [.init("items", .object(["type": .string("string")]))] : []
+                return JSONValue.Member(
+                    field.name, .object([.init("type", .string(field.type)), .init("description", .string(field.description))] + items))
+            }
             let schema = JSONValue.object([
                 "type": .string("object"), "properties": .object(properties),
                 "required": .array(fields.filter(\.isRequired).map { .string($0.name) }),

@@ -29,7 +29,7 @@ struct StrideAPI: Sendable {
 
     /// Every endpoint, in the order the description lists them.
     var endpoints: [Endpoint] {
-        readEndpoints + shoeEndpoints + pointsEndpoints + ingestEndpoints + [eventStreamEndpoint, openAPIEndpoint]
+        readEndpoints + shoeEndpoints + pointsEndpoints + sampleEndpoints + ingestEndpoints + [eventStreamEndpoint, openAPIEndpoint]
     }
 
     /// Answers a read with a contract document, or 304 when the client's `If-None-Match`

@@ -40,3 +40,38 @@ extension LMDBEventStore {
         }
     }
 }
+
+extension LMDBEventStore {
+    /// The entities of `kind` whose id `matches` accepts, at most `limit`: those recorded under
+    /// their own id (samples and workouts identified by their content) from the key index,
+    /// the others (samples identified by a sync identifier) from the entity index. A walk of
+    /// both indexes: for finding what a person named by a prefix of its id.
+    /// - Throws: ``LMDBError``, or ``EventLogFault`` for an index entry that cannot be read.
+    public func entities(of kind: EntityKind, matching matches: (UInt128) -> Bool, limit: Int) throws -> [EntityReference] {
+        try environment.read { transaction in
+            var found: [EntityReference] = []
+            try transaction.withCursor(keysDatabase) { cursor in
+                var entry = try cursor.first()
+                while let current = entry, found.count < limit {
+                    guard current.key.count == 16, let held = KeyEntry(current.value) else {
+                        throw EventLogFault(sequence: 0, problem: "the idempotency index holds an entry it cannot read; run `stride verify`")
+                    }
+                    let id = UInt128(bigEndian: current.key.loadUnaligned(as: UInt128.self))
+                    if held.isSelfKeyed, held.entityKind == kind.rawValue, matches(id) { found.append(EntityReference(kind, id: id)) }
+                    entry = try cursor.next()
+                }
+            }
+            try transaction.withCursor(entitiesDatabase) { cursor in
+                var entry = try withUnsafeBytes(of: kind.rawValue) { try cursor.seek(atOrAfter: $0) }
+                while let current = entry, found.count < limit, current.key.count == 17, current.key[0] == kind.rawValue {
+                    let id = UInt128(bigEndian: UnsafeRawBufferPointer(rebasing: current.key[1...]).loadUnaligned(as: UInt128.self))
+                    // Decisions about an entity recorded under its own id are indexed here too.
+                    let entity = EntityReference(kind, id: id)
+                    if matches(id), !found.contains(entity) { found.append(entity) }
+                    entry = try cursor.nextKey()
+                }
+            }
+            return found
+        }
+    }
+}

@@ -38,6 +38,8 @@ struct Cursor: ~Copyable {
     mutating func previous() throws -> Entry? { try get(MDB_PREV) }
     /// Moves to the next entry (the next duplicate, then the next key).
     mutating func next() throws -> Entry? { try get(MDB_NEXT) }
+    /// Moves to the first entry of the next key (past the current key's duplicates).
+    mutating func nextKey() throws -> Entry? { try get(MDB_NEXT_NODUP) }
     /// Moves to the next duplicate of the current key only.
     mutating func nextDuplicate() throws -> Entry? { try get(MDB_NEXT_DUP) }
     /// Moves to the first key at or after `key`.

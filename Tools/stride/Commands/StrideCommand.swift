@@ -13,7 +13,7 @@ public struct StrideCommand: ParsableCommand {
         version: "stride " + StrideVersion.summary,
         subcommands: [
             InitCommand.self, LogCommand.self, StatsCommand.self, VerifyCommand.self, ExportCommand.self,
-            ImportCommand.self, BackupCommand.self, IngestCommand.self, DailyCommand.self, RebuildCommand.self,
+            ImportCommand.self, BackupCommand.self, IngestCommand.self, SamplesCommand.self, DailyCommand.self, RebuildCommand.self,
             ReplayCommand.self, ShoesCommand.self, WorkoutsCommand.self, AssignCommand.self, UnassignCommand.self,
             ExcludeCommand.self, MileageCommand.self, NotificationsCommand.self, CheckInCommand.self, JournalCommand.self,
             PointsCommand.self, TokensCommand.self, ServeCommand.self, ReportCommand.self,

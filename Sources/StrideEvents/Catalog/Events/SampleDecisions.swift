@@ -90,7 +90,7 @@ public enum WithdrawalCause: Hashable, Sendable {
     /// How a person would say it.
     public var description: String {
         switch self {
-        case .deletedInHealth(let exportDate): "deleted in Health: the export of \(exportDate) no longer holds it"
+        case .deletedInHealth(let exportDate): "deleted in Health: the export of \(exportDate.description.prefix(10)) no longer holds it"
         case .rejectedByRunner(let reason): "withdrawn by the runner: \(reason)"
         }
     }

@@ -8,11 +8,32 @@ enum IngestSummary {
     static func text(_ report: FileIngestReport) -> String {
         let counts = report.counts
         let rate = report.seconds > 0 ? Double(report.bytes) / report.seconds : 0
+        let assigned = report.autoAssigned > 0 ? ", \(Format.plural(report.autoAssigned, "new run")) assigned to the default shoe." : "."
         var lines = [
-            "Ingested \(report.file) (\(report.format)): \(Format.bytes(report.bytes)) in \(String(format: "%.2f", report.seconds)) s (\(Format.bytes(Int(rate)))/s).",
-            "  \(Format.plural(report.appended, "new event")), \(Format.plural(report.duplicates, "duplicate")) skipped"
-                + (report.autoAssigned > 0 ? ", \(Format.plural(report.autoAssigned, "new run")) assigned to the default shoe." : "."),
+            "Ingested \(report.file) (\(report.format)): \(Format.bytes(report.bytes)) in \(String(format: "%.2f", report.seconds)) s (\(Format.bytes(Int(rate)))/s)."
         ]
+        if let export = report.export {
+            // What a runner checks first after exporting again: that nothing was doubled.
+            let date = export.exportDate.description.prefix(10)
+            let withdrawn = Format.count(export.withdrawn.count)
+            if let newer = export.newerExportRead {
+                lines.append(
+                    "  The export of \(date), older than the export of \(newer.description.prefix(10)) read before: "
+                        + "\(Format.count(report.duplicates)) already in the ledger, \(Format.count(report.appended)) new, "
+                        + "of which \(withdrawn) the newer export no longer holds\(assigned)")
+            } else {
+                lines.append(
+                    "  The export of \(date): \(Format.count(report.duplicates)) already in the ledger (from earlier exports), "
+                        + "\(Format.count(report.appended)) new, \(withdrawn) no longer in this export\(assigned)")
+            }
+            if !export.withdrawn.isEmpty {
+                lines.append(
+                    "  Withdrawn, deleted in Health: \(Format.plural(export.withdrawn.count, "sample")); they stay in the log and leave every figure "
+                        + "(`stride samples withdrawn` lists them, `stride samples restore ID` counts one again).")
+            }
+        } else {
+            lines.append("  \(Format.plural(report.appended, "new event")), \(Format.plural(report.duplicates, "duplicate")) skipped" + assigned)
+        }
         var read: [String] = []
         if counts.samples > 0 { read.append(Format.plural(counts.samples, "sample")) }
         if counts.workouts > 0 { read.append(Format.plural(counts.workouts, "workout")) }
@@ -37,6 +58,9 @@ enum IngestSummary {
         if !report.stepAwards.isEmpty {
             let days = Set(report.stepAwards.map(\.day)).count
             lines.append("  Steps earned \(report.stepAwards.reduce(0) { $0 + $1.points }) points over \(Format.plural(days, "day")).")
+        }
+        for reversal in report.stepReversals {
+            lines.append("  The \(reversal.rule) award of \(reversal.day) is reversed (\(reversal.takenBack) taken back): \(reversal.reason).")
         }
         for (what, count) in counts.notRead.sorted(by: { $0.key < $1.key }) {
             lines.append("  Not read: \(Format.count(count)) \(what) \(count == 1 ? "entry" : "entries") (Stride reads its metrics and workouts).")

@@ -1,0 +1,42 @@
+import Hummingbird
+import StrideContract
+import StrideEvents
+import StrideLedger
+
+extension StrideAPI {
+    /// Withdrawing samples the runner rejects, restoring them, and listing those withdrawn.
+    var sampleEndpoints: [Endpoint] {
+        let samples = Endpoint.Field(
+            name: "samples", type: "array", isRequired: true,
+            description: "the samples, by the ids /v1/log and /v1/daily/explain give (a unique prefix is enough)")
+        return [
+            Endpoint(
+                method: .post, path: "/v1/samples/withdraw",
+                summary: "Withdraw samples from every figure, saying why; they stay in the log (`stride samples withdraw`).",
+                body: .json([samples, .query("reason", "why, in a few words", required: true), Self.atField]), answer: .action
+            ) { request, context in
+                try await action(request, context) { fields in
+                    let (ids, reason, at) = (try fields.requiredTexts("samples"), try fields.requiredText("reason"), try fields.instant())
+                    return { ledger, device in
+                        .samples(try ledger.withdrawSamples(ids, reason: reason, at: at, sentBy: device), withdrawn: true)
+                    }
+                }
+            },
+            Endpoint(
+                method: .post, path: "/v1/samples/restore", summary: "Count withdrawn samples again (`stride samples restore`).",
+                body: .json([samples, Self.atField]), answer: .action
+            ) { request, context in
+                try await action(request, context) { fields in
+                    let (ids, at) = (try fields.requiredTexts("samples"), try fields.instant())
+                    return { ledger, device in .samples(try ledger.restoreSamples(ids, at: at, sentBy: device), withdrawn: false) }
+                }
+            },
+            Endpoint(
+                method: .get, path: "/v1/samples/withdrawn", summary: "The samples withdrawn from the figures, and why (`stride samples withdrawn`).",
+                answer: .document("WithdrawnSamplesDocument")
+            ) { request, _ in
+                try await read(request) { ledger in try WithdrawnSamplesDocument(ledger) }
+            },
+        ]
+    }
+}
