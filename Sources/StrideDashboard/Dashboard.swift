@@ -1,3 +1,4 @@
+import DailyHealth
 import StrideContract
 import StrideEvents
 import StrideLedger
@@ -17,6 +18,8 @@ public enum Dashboard {
         /// Daily records from `from` through `through` (thirty days to the last day with
         /// data when neither is given).
         case daily(from: CivilDate?, through: CivilDate?)
+        /// One day's measure down to its samples (steps when none is given), from a sample on.
+        case dailyExplain(date: CivilDate, measure: Measure?, offset: Int)
         /// The rack, runs per week, and the forms.
         case shoes
         /// A shoe's audit: the shoe's id (or its name).
@@ -39,6 +42,7 @@ public enum Dashboard {
         enum Content {
             case overview(OverviewPage.Content)
             case daily(DailyPage.Content)
+            case explain(ExplainPage.Content)
             case shoes(ShoesPage.Content)
             case audit(AuditPage.Content)
             case points(PointsPage.Content)
@@ -56,6 +60,8 @@ public enum Dashboard {
         switch page {
         case .overview: content = .overview(try OverviewPage.read(snapshot))
         case .daily(let first, let last): content = .daily(try DailyPage.read(snapshot, from: first, through: last))
+        case .dailyExplain(let date, let measure, let offset):
+            content = .explain(try ExplainPage.read(snapshot, day: date, measure: measure, offset: offset))
         case .shoes: content = .shoes(try ShoesPage.read(snapshot))
         case .audit(let shoe): content = .audit(try AuditPage.read(snapshot, shoe: shoe))
         case .points: content = .points(try PointsPage.read(snapshot))
@@ -105,6 +111,11 @@ public enum Dashboard {
         switch content {
         case .overview(let content): ("Overview", .overview, OverviewPage.render(content, render))
         case .daily(let content): ("Daily records", .daily, DailyPage.render(content, render))
+        case .explain(let content):
+            (
+                "\(ExplainWording.title(of: content.measure)) on \(content.document.report.date), explained", .daily,
+                ExplainPage.render(content, render)
+            )
         case .shoes(let content): ("Shoes", .shoes, ShoesPage.render(content, render))
         case .audit(let content): ("Audit of \(content.shoe?.shoe.name ?? content.name)", .shoes, AuditPage.render(content, render))
         case .points(let content): ("Points", .points, PointsPage.render(content, render))
@@ -117,6 +128,8 @@ public enum Dashboard {
         switch page {
         case .overview: links.overview
         case .daily(let first, let last): links.daily(from: first, through: last)
+        case .dailyExplain(let date, let measure, let offset):
+            links.dailyExplain(date: date, measure: measure.map(DailyExplainDocument.name(of:)), offset: offset)
         case .shoes: links.shoes
         case .audit(let shoe): links.audit(shoe: shoe)
         case .points: links.points
@@ -131,7 +144,7 @@ extension Dashboard.Page {
     var figures: Set<Ledger.ReplayedFigures> {
         switch self {
         case .overview: [.daily, .mileage, .points]
-        case .daily: [.daily]
+        case .daily, .dailyExplain: [.daily]
         case .shoes: [.mileage]
         case .points: [.points]
         case .audit, .log: []

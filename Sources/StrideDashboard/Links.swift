@@ -39,6 +39,14 @@ public struct Links: Sendable, Hashable {
         target("/daily", [("from", first?.description), ("to", last?.description)], anchor: "daily")
     }
 
+    /// One day's figures down to their samples: a measure (by the contract's name), from a
+    /// sample on.
+    public func dailyExplain(date: CivilDate, measure: String? = nil, offset: Int? = nil) -> String {
+        target(
+            "/daily/explain", [("date", date.description), ("measure", measure), ("offset", offset.flatMap { $0 > 0 ? String($0) : nil })],
+            anchor: "daily")
+    }
+
     /// The shoe rack.
     public var shoes: String { target("/shoes", [], anchor: "shoes") }
 

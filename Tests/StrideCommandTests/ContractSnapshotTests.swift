@@ -59,6 +59,7 @@ struct ContractSnapshotTests {
                 ("points", ["points"]), ("points-history", ["points", "history"]), ("journal", ["journal", "list"]),
                 ("log", ["log", "--limit", "12"]), ("log-by-type", ["log", "--type", "workout.assigned"]),
                 ("replay", ["replay", "--until", "12"]), ("verify", ["verify"]),
+                ("daily-explain", ["daily", "explain", "2024-05-01"]), ("samples-withdrawn", ["samples", "withdrawn"]),
             ]
             for (name, arguments) in reads { documents.append((name, try run(arguments + ["--json"]))) }
             let stats = try run(["stats", "--json"]).replacingOccurrences(of: #""bytes":[0-9]+"#, with: #""bytes":0"#, options: .regularExpression)

@@ -112,4 +112,36 @@ struct DailyCommandTests {
             #expect(unknown.standardError.contains("daily"))
         }
     }
+
+    @Test("daily explain prints each measure's samples with a running total ending at the figure, pages them, and refuses what it cannot read")
+    func explain() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let ledger = folder + "/ledger"
+            let file = folder + "/day.ndjson"
+            try """
+            {"type":"HKQuantityTypeIdentifierStepCount","value":1200,"unit":"count","start":"2024-05-30T08:00:00+02:00","end":"2024-05-30T09:00:00+02:00","device":"watch"}
+            {"type":"HKQuantityTypeIdentifierStepCount","value":900,"unit":"count","start":"2024-05-30T08:30:00+02:00","end":"2024-05-30T09:30:00+02:00","device":"phone"}
+
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+            _ = try runProcess(stride, ["--ledger", ledger, "init", "--time-zone", "Europe/Paris"])
+            #expect(try runProcess(stride, ["--ledger", ledger, "ingest", file]).status == 0)
+            let text = try runProcess(stride, ["--ledger", ledger, "daily", "explain", "2024-05-30", "--measure", "steps"])
+            #expect(text.status == 0)
+            #expect(text.standardOutput.contains("Steps: 1,650 steps — the figure `stride daily` prints."))
+            #expect(text.standardOutput.contains("counted in part: the watch took some of its time"))
+            #expect(text.standardOutput.contains("Stretches won: 08:00–09:00 watch 1,200 · 09:00–09:30 phone 450"))
+            let page = try runProcess(stride, ["--ledger", ledger, "daily", "explain", "2024-05-30", "--measure", "steps", "--limit", "1", "--json"])
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(page.standardOutput.utf8)) as? [String: Any])
+            let steps = try #require((document["measures"] as? [[String: Any]])?.first)
+            #expect(steps["samplesTotal"] as? Int == 2)
+            #expect((steps["samples"] as? [Any])?.count == 1)
+            for bad in [["2024-13-40"], ["2024-05-30", "--measure", "mood"], ["2024-05-30", "--limit", "0"]] {
+                let refused = try runProcess(stride, ["--ledger", ledger, "daily", "explain"] + bad)
+                #expect(refused.status == 64, "\(bad)")
+                #expect(!refused.standardError.isEmpty)
+            }
+            // The old spelling still reads the records.
+            #expect(try runProcess(stride, ["--ledger", ledger, "daily", "--from", "2024-05-30"]).standardOutput.contains("2024-05-30"))
+        }
+    }
 }

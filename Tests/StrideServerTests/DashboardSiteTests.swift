@@ -204,4 +204,30 @@ struct DashboardSiteTests {
             #expect(unknown.text.contains("role=\"alert\""))
         }
     }
+
+    @Test("each day of the daily page links to its explanation, whose figure and last running total are the day's steps")
+    func explainPage() async throws {
+        try await Self.with { ledger, token, client in
+            let file = NSTemporaryDirectory() + "explain-" + UUID().uuidString + ".ndjson"
+            try """
+            {"type":"HKQuantityTypeIdentifierStepCount","value":1200,"unit":"count","start":"2024-05-30T08:00:00+02:00","end":"2024-05-30T09:00:00+02:00","device":"watch"}
+            {"type":"HKQuantityTypeIdentifierStepCount","value":900,"unit":"count","start":"2024-05-30T08:30:00+02:00","end":"2024-05-30T09:30:00+02:00","device":"phone"}
+
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            _ = try ledger.ingest(file: file)
+            let cookie = try await Self.signIn(client, token: token)
+            let daily = try await client.execute(uri: "/daily?from=2024-05-24&to=2024-05-31", method: .get, headers: [.cookie: cookie])
+            #expect(daily.text.contains(#"href="/daily/explain?date=2024-05-30""#))
+            let page = try await client.execute(uri: "/daily/explain?date=2024-05-30&measure=steps", method: .get, headers: [.cookie: cookie])
+            #expect(page.status == .ok)
+            // 1,200 from the watch, and the phone's 450 after the watch stops.
+            #expect(page.text.contains("The figure: <strong>1,650 steps</strong>"))
+            #expect(page.text.contains("the last running total equals it"))
+            #expect(page.text.contains("counted in part: the watch took some of its time"))
+            #expect(page.text.contains("<rect class=\"won watch\""))
+            let bad = try await client.execute(uri: "/daily/explain?date=2024-05-30&measure=mood", method: .get, headers: [.cookie: cookie])
+            #expect(bad.status == .badRequest)
+        }
+    }
 }

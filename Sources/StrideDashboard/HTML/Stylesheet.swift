@@ -48,6 +48,8 @@ enum Stylesheet {
         .watch{fill:var(--watch);background:var(--watch)}.phone{fill:var(--phone);background:var(--phone)}
         .other{fill:var(--other);background:var(--other)}.summary{fill:var(--summary);background:var(--summary)}
         .runs{fill:var(--watch);background:var(--watch)}
+        .sample.faint{fill-opacity:.25}.won{fill-opacity:.85}.swatch.won{opacity:.85}.swatch.sample{opacity:.6}
+        .day-links a{display:inline-block;margin:0 .6em .3em 0}.timeline figure.chart{max-width:760px;margin-bottom:12px}.measures a[aria-current]{font-weight:600;text-decoration:none}
         .deep{fill:var(--deep);background:var(--deep)}.core{fill:var(--core);background:var(--core)}
         .rem{fill:var(--rem);background:var(--rem)}.unspecified{fill:var(--unspecified);background:var(--unspecified)}
         .awake{fill:var(--awake);background:var(--awake)}.inbed{fill:var(--inbed);background:var(--inbed)}

@@ -57,7 +57,18 @@ enum DailyPage {
         html += DailyCharts.steps(days: days, records: content.records, id: prefix + "steps")
         html += DailyCharts.distance(days: days, records: content.records, id: prefix + "distance")
         html += "</div>"
+        html += explainLinks(days.filter { content.records[$0] != nil }, render)
         return html
+    }
+
+    /// A link to every day with data, to its figures down to their samples; none in a report.
+    private static func explainLinks(_ days: [CivilDate], _ render: RenderContext) -> String {
+        guard !render.links.isReport, !days.isEmpty else { return "" }
+        var html = "<section class=\"panel\">" + Shell.heading(render.level + 1, "Each day, explained")
+        html += "<p>A day's figures down to their samples: which device counted when, and what was left out and why.</p>"
+        html += "<p class=\"day-links\">"
+        html += days.reversed().map { day in "<a href=\"\(render.links.dailyExplain(date: day).html)\">\(day)</a>" }.joined(separator: " ")
+        return html + "</p></section>"
     }
 
     /// A form that reads another range (GET: it changes nothing, so it stays in the past

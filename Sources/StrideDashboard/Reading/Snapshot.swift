@@ -71,6 +71,12 @@ final class Snapshot {
         return try replay(through: past.sequence).days(from: first, through: last)
     }
 
+    /// One measure of a day down to its samples, as it stood.
+    func explain(day: CivilDate, measure: Measure, offset: Int, limit: Int) throws -> DailyExplainDocument {
+        let replayed = try past.map { try replay(through: $0.sequence) }
+        return try DailyExplainDocument(ledger, day: day, measures: [measure], offset: offset, limit: limit, replayed: replayed)
+    }
+
     /// The latest day with a daily record, not after today: one cursor step on the stored
     /// state or on the replay's.
     func lastDayWithData() throws -> CivilDate? {

@@ -19,6 +19,7 @@ struct OpenAPIDocument {
     /// The top-level keys of each document (the contract's names; the README lists them whole).
     static let documents: [(name: String, command: String, keys: [String])] = [
         ("DailyDocument", "stride daily --json", ["timeZone", "days"]),
+        ("DailyExplainDocument", "stride daily explain DATE --json", ["date", "timeZone", "measures"]),
         ("WorkoutsDocument", "stride workouts --json", ["workouts"]),
         ("ShoesDocument", "stride shoes list --json, stride mileage --json", ["shoes"]),
         ("ShoeAuditDocument", "stride mileage explain SHOE --json", ["shoe", "entries", "kilometers"]),

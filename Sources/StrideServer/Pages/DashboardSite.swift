@@ -1,5 +1,7 @@
+import DailyHealth
 import Foundation
 import Hummingbird
+import StrideContract
 import StrideDashboard
 import StrideEvents
 import StrideLedger
@@ -33,6 +35,19 @@ struct DashboardSite: Sendable {
     static let pages: [(path: String, page: @Sendable (QueryParameters) throws -> Dashboard.Page)] = [
         ("/", { _ in .overview }),
         ("/daily", { query in .daily(from: try query.day("from"), through: try query.day("to")) }),
+        (
+            "/daily/explain",
+            { query in
+                guard let date = try query.day("date") else { throw APIError.badField("date", "this parameter is required") }
+                let measure = try query.text("measure").map { name -> Measure in
+                    guard let measure = DailyExplainDocument.measure(named: name) else {
+                        throw APIError.badField("measure", "\"\(name)\" is not one of sleep, heartRate, restingHeartRate, steps, distance, energy")
+                    }
+                    return measure
+                }
+                return .dailyExplain(date: date, measure: measure, offset: try query.integer("offset", in: 0...Int(Int32.max)) ?? 0)
+            }
+        ),
         ("/shoes", { _ in .shoes }),
         ("/shoes/audit", { query in .audit(shoe: try query.required("shoe")) }),
         ("/points", { _ in .points }),

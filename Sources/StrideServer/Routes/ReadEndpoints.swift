@@ -1,3 +1,4 @@
+import DailyHealth
 import Hummingbird
 import StrideContract
 import StrideEvents
@@ -16,6 +17,30 @@ extension StrideAPI {
                 let (from, to) = (try query.day("from"), try query.day("to"))
                 if let from, let to, to < from { throw APIError.badField("to", "\(to) comes before from \(from)") }
                 return try await read(request) { try DailyDocument($0, from: from, through: to) }
+            },
+            Endpoint(
+                method: .get, path: "/v1/daily/explain", summary: "A day's figures down to their samples (`stride daily explain`).",
+                query: [
+                    .query("date", "the day, yyyy-MM-dd", required: true),
+                    .query("measure", "one measure: sleep, heartRate, restingHeartRate, steps, distance or energy (default: every one)"),
+                    .query("limit", "the most samples listed per measure, 1 to 5000 (default 200)", type: "integer"),
+                    .query("offset", "skip this many samples of each measure first (default 0)", type: "integer"),
+                ],
+                answer: .document("DailyExplainDocument")
+            ) { request, _ in
+                let query = QueryParameters(request: request)
+                guard let day = try query.day("date") else { throw APIError.badField("date", "this parameter is required") }
+                let measures =
+                    try query.text("measure").map { name -> [Measure] in
+                        guard let measure = DailyExplainDocument.measure(named: name) else {
+                            throw APIError.badField(
+                                "measure", "\"\(name)\" is not one of sleep, heartRate, restingHeartRate, steps, distance, energy")
+                        }
+                        return [measure]
+                    } ?? []
+                let limit = try query.integer("limit", in: 1...Ledger.longestExplainPage) ?? 200
+                let offset = try query.integer("offset", in: 0...Int(Int32.max)) ?? 0
+                return try await read(request) { try DailyExplainDocument($0, day: day, measures: measures, offset: offset, limit: limit) }
             },
             Endpoint(
                 method: .get, path: "/v1/workouts", summary: "Workouts with their shoes (`stride workouts`).",

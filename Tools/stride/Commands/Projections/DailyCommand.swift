@@ -5,7 +5,13 @@ import StrideLedger
 
 struct DailyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "daily", abstract: "Show daily health records: sleep, heart rate, steps, distance, energy.",
+        commandName: "daily", abstract: "Show daily health records, or explain one day's figures down to their samples.",
+        subcommands: [DailyShowCommand.self, DailyExplainCommand.self], defaultSubcommand: DailyShowCommand.self)
+}
+
+struct DailyShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show daily health records: sleep, heart rate, steps, distance, energy.",
         discussion: """
             Days are local days in the ledger's time zone. Sleep is the night before each day (18:00 to \
             18:00), with watch samples preferred; steps, distance and energy take the best device \
