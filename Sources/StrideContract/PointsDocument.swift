@@ -32,7 +32,7 @@ public struct PointsDocument: ContractDocument {
                     var members: [JSONValue.Member] = [
                         .init("sequence", .integer(line.sequence)), .init("rule", .string(line.rule)), .init("points", .integer(line.points)),
                         .init("day", .string(line.day?.description)), .init("at", .string(time.format(line.at))),
-                        .init("reason", .string(line.reason)),
+                        .init("reason", .string(line.reason)), .init("kind", .string(line.kind.description)),
                     ]
                     // Only where a device sent the spend, or what earned the award: a history of
                     // actions on the machine prints as it always did.

@@ -52,7 +52,7 @@ enum PointsPage {
             steps: shown.map { line, total in
                 .init(
                     sequence: line.sequence, total: Double(total), change: (line.points >= 0 ? "+" : "") + String(line.points),
-                    note: ruleText(line.rule), href: render.links.event(line.sequence))
+                    note: ruleText(line), href: render.links.event(line.sequence))
             },
             emptyMessage: "No points yet.", headings: ["Event", "Points", "Balance", "Rule"])
         html += "<div class=\"charts\">" + chart.render() + "</div>"
@@ -89,7 +89,7 @@ enum PointsPage {
             var detail = line.reason?.html ?? ""
             if let sentBy = line.sentBy { detail += (detail.isEmpty ? "" : ", ") + "via \(sentBy.html)" }
             html +=
-                "<tr><th scope=\"row\">\(link)</th><td class=\"when\">\(Shell.short(time.format(line.at)))</td><td>\(ruleText(line.rule).html)</td>"
+                "<tr><th scope=\"row\">\(link)</th><td class=\"when\">\(Shell.short(time.format(line.at)))</td><td>\(ruleText(line).html)</td>"
             html += "<td class=\"num\">\(line.points >= 0 ? "+" : "")\(line.points)</td><td class=\"num\">\(Format.count(total))</td>"
             html += "<td class=\"when\">\(line.day?.description ?? "")</td><td>\(detail)</td></tr>"
         }
@@ -108,6 +108,12 @@ enum PointsPage {
             html += "<li><span class=\"note\">\(Shell.readable(content.time.format(entry.at)).html)</span><br>\(entry.text.html)</li>"
         }
         return html + "</ul>"
+    }
+
+    /// A line's rule as a runner reads it: "10,000 steps in a day", "spent", and for a
+    /// reversal "10,000 steps in a day, reversed".
+    static func ruleText(_ line: HistoryLine) -> String {
+        ruleText(line.rule) + (line.kind == .reversal ? ", reversed" : "")
     }
 
     /// A rule's name as a runner reads it (`steps10000` is "10,000 steps").
