@@ -44,14 +44,7 @@ extension SampleCountsProjection {
             writer.write(optional: status.withdrawal) { writer, withdrawal in
                 writer.write(varint: withdrawal.sequence)
                 writer.write(withdrawal.at)
-                switch withdrawal.cause {
-                case .deletedInHealth(let exportDate):
-                    writer.write(UInt8(0))
-                    writer.write(exportDate)
-                case .rejectedByRunner(let reason):
-                    writer.write(UInt8(1))
-                    writer.write(reason)
-                }
+                withdrawal.cause.encode(into: &writer)
                 writer.write(optional: withdrawal.sentBy) { $0.write($1) }
             }
         case .totals(let totals):
@@ -71,12 +64,7 @@ extension SampleCountsProjection {
             let withdrawal = try reader.readOptional { reader -> Withdrawal in
                 let sequence = try reader.readVarint()
                 let at = try reader.readTimestamp()
-                let cause: WithdrawalCause
-                switch try reader.readByte() {
-                case 0: cause = .deletedInHealth(exportDate: try reader.readTimestamp())
-                case 1: cause = .rejectedByRunner(reason: try reader.readString())
-                case let other: throw DecodingFailure("unknown withdrawal cause \(other)")
-                }
+                let cause = try WithdrawalCause(decoding: &reader)
                 return Withdrawal(cause: cause, sequence: sequence, at: at, sentBy: try reader.readOptional { try $0.readString() })
             }
             row = .status(SampleStatus(withdrawal: withdrawal, repeatOf: repeatOf))

@@ -104,8 +104,10 @@ struct TokenCommandTests {
             let history = try run(path, ["points", "history", "--json"]).standardOutput
             #expect(
                 history.contains(
-                    #""rule":"dailyCheckIn","points":1,"day":"2024-06-01","at":"2024-06-01T14:00:00+02:00","reason":null,"kind":"award","via":"marie-iphone"}"#))
-            #expect(history.contains(#""rule":"firstUse","points":10,"day":"2024-06-01","at":"2024-06-01T14:00:00+02:00","reason":null,"kind":"award"}"#))
+                    #""rule":"dailyCheckIn","points":1,"day":"2024-06-01","at":"2024-06-01T14:00:00+02:00","reason":null,"kind":"award","via":"marie-iphone"}"#
+                ))
+            #expect(
+                history.contains(#""rule":"firstUse","points":10,"day":"2024-06-01","at":"2024-06-01T14:00:00+02:00","reason":null,"kind":"award"}"#))
             #expect(try run(path, ["points", "history"]).standardOutput.contains("via marie-iphone"))
 
             let log = try run(path, ["log", "--type", "workout.assigned", "--json"]).standardOutput

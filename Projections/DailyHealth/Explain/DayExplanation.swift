@@ -97,47 +97,40 @@ public enum DayExplanation {
     static func heartRate(_ facts: [Fact], day: Range<Timestamp>) -> MeasureExplanation {
         let summary = HeartRatePolicy.summary(facts, day: day)
         let inDay = facts.filter { day.contains($0.start) }
-        let hasOwn = inDay.contains { $0.deviceClass != .summary }
         let hasWatch = HeartRatePolicy.ownSamplesFirst(inDay).contains { $0.deviceClass == .watch }
-        var sum = 0.0
-        var count = 0
-        let samples = inDay.map { fact -> ExplainedSample in
-            if fact.deviceClass == .summary, hasOwn {
-                return ExplainedSample(
-                    fact: fact, inDay: fact.value, counted: 0, outcome: .coveredByDevices, runningTotal: count > 0 ? sum / Double(count) : nil)
-            }
-            if hasWatch, fact.deviceClass != .watch {
-                return ExplainedSample(
-                    fact: fact, inDay: fact.value, counted: 0, outcome: .outranked(by: .watch), runningTotal: count > 0 ? sum / Double(count) : nil)
-            }
-            sum += fact.value
-            count += 1
-            return ExplainedSample(fact: fact, inDay: fact.value, counted: fact.value, outcome: .counted, runningTotal: sum / Double(count))
-        }
         return MeasureExplanation(
             measure: .heartRate, figure: summary?.average,
             parts: [
                 FigurePart(name: "minimum", value: summary?.minimum), FigurePart(name: "maximum", value: summary?.maximum),
                 FigurePart(name: "count", value: summary.map { Double($0.count) }),
-            ], samples: samples, stretches: [])
+            ], samples: runningMean(inDay, outranking: hasWatch ? .watch : nil), stretches: [])
     }
 
     static func resting(_ facts: [Fact], day: Range<Timestamp>) -> MeasureExplanation {
-        let inDay = facts.filter { day.contains($0.start) }
+        MeasureExplanation(
+            measure: .restingHeartRate, figure: HeartRatePolicy.resting(facts, day: day), parts: [],
+            samples: runningMean(facts.filter { day.contains($0.start) }, outranking: nil), stretches: [])
+    }
+
+    /// A day's readings with the running mean of those that count: a summary counts only on a
+    /// day without the devices' own readings, and with `best`, only that class's readings count
+    /// (the order and the sum are ``HeartRatePolicy``'s, so the last mean is its figure).
+    private static func runningMean(_ inDay: [Fact], outranking best: DeviceClass?) -> [ExplainedSample] {
         let hasOwn = inDay.contains { $0.deviceClass != .summary }
         var sum = 0.0
         var count = 0
-        let samples = inDay.map { fact -> ExplainedSample in
-            if fact.deviceClass == .summary, hasOwn {
+        return inDay.map { fact -> ExplainedSample in
+            let outcome: SampleOutcome? =
+                fact.deviceClass == .summary && hasOwn
+                ? .coveredByDevices : best.flatMap { fact.deviceClass == $0 ? nil : .outranked(by: $0) }
+            if let outcome {
                 return ExplainedSample(
-                    fact: fact, inDay: fact.value, counted: 0, outcome: .coveredByDevices, runningTotal: count > 0 ? sum / Double(count) : nil)
+                    fact: fact, inDay: fact.value, counted: 0, outcome: outcome, runningTotal: count > 0 ? sum / Double(count) : nil)
             }
             sum += fact.value
             count += 1
             return ExplainedSample(fact: fact, inDay: fact.value, counted: fact.value, outcome: .counted, runningTotal: sum / Double(count))
         }
-        return MeasureExplanation(
-            measure: .restingHeartRate, figure: HeartRatePolicy.resting(facts, day: day), parts: [], samples: samples, stretches: [])
     }
 
     static func sleep(_ facts: [Fact], window: Range<Timestamp>) -> MeasureExplanation {

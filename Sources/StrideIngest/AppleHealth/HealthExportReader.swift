@@ -20,6 +20,8 @@ struct HealthExportReader: XMLHandler {
     private var batchesSeen = 0
     private var identity = IdentityHasher()
     private var devices = DeviceNormalizer()
+    /// What the export holds: its date, sources and span, handed to the collector at its end.
+    private var coverage = ExportCoverage(exportDate: nil)
     private var depth = 0
     /// Records met inside a correlation (counted, not read).
     private var insideCorrelation = false
@@ -49,6 +51,7 @@ struct HealthExportReader: XMLHandler {
 
     mutating func endElement(_ name: UnsafeRawBufferPointer, line: Int) throws {
         depth -= 1
+        if depth == 0 { collector.noteExport(coverage) }
         guard depth == 1 else { return }
         try finishTopLevel()
     }
@@ -63,14 +66,14 @@ struct HealthExportReader: XMLHandler {
             attributes.startBatch()
         }
         if element.isNamed(Names.record) {
-            record = try RecordDraft(element, file: file, attributes: &attributes, identity: &identity)
+            record = try RecordDraft(element, file: file, attributes: &attributes, identity: &identity, devices: &devices)
         } else if element.isNamed(Names.workout) {
             workout = try WorkoutDraft(element, file: file, attributes: &attributes, identity: &identity)
         } else if element.isNamed(Names.activitySummary) {
             try collector.add(activitySummary: ActivitySummaryDraft.event(element, attributes: &attributes, identity: &identity))
         } else if element.isNamed(Names.exportDate) {
             if let value = element.attribute(Names.value), let date = HealthDate.parse(element.rawValue(of: value)) {
-                collector.noteExportDate(date)
+                coverage.exportDate = date
             }
             isSkipping = true
         } else {
@@ -107,8 +110,8 @@ struct HealthExportReader: XMLHandler {
     private mutating func finishTopLevel() throws {
         if let draft = record.take() {
             let line = draft.line
-            let (sample, entity, key) = (consume draft).finish(identity: &identity, devices: &devices, classifier: &classifier)
-            collector.noteExportRecord(source: sample.sourceName, start: sample.start)
+            let (sample, entity, key) = (consume draft).finish(identity: &identity, classifier: &classifier)
+            coverage.note(source: sample.sourceName, start: sample.start)
             try collector.add(sample: consume sample, entity: entity, key: key, file: file, line: line)
         } else if let draft = workout.take() {
             let (finished, event) = draft.finish(identity: &identity)

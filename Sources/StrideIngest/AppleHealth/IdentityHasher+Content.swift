@@ -102,7 +102,12 @@ struct DeviceNormalizer {
     /// The description without its address, or nil when it prints none (or there is none).
     mutating func withoutAddress(_ device: String?) -> String? {
         guard let device else { return nil }
-        if let last, last.device.hasSameBytes(as: device) { return last.normalized }
+        if let last, last.device.hasSameBytes(as: device) {
+            // The very string next time (a batch's string table hands out new ones): a
+            // comparison of its address, not of its bytes.
+            if !last.device.isSameString(as: device) { self.last?.device = device }
+            return last.normalized
+        }
         guard let normalized = DeviceAddress.removed(from: device) else { return nil }
         last = (device, normalized)
         return normalized

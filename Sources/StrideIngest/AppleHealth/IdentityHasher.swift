@@ -30,6 +30,8 @@ struct IdentityHasher {
     /// and a phone's samples alternate), and a record's start is copied from here rather than
     /// written again from its strings.
     private var sharedStarts: [SharedStart] = []
+    /// Each shared start's bytes, beside it (read without copying the start).
+    private var sharedBytes: [[UInt8]] = []
     private static let sharedStartsKept = 4
 
     /// Which material a shared start begins: a record's attributes as written, or its content.
@@ -53,17 +55,7 @@ struct IdentityHasher {
         var sourceVersion: String?
         var device: String?
         var unit: String?
-        var bytes: [UInt8]
 
-        func matches(
-            _ material: Material, _ type: String, _ sourceName: String, _ sourceVersion: String?, _ device: String?, _ unit: String?
-        )
-            -> Bool
-        {
-            self.material == material && self.type.hasSameBytes(as: type) && self.sourceName.hasSameBytes(as: sourceName)
-                && self.sourceVersion.hasSameBytes(as: sourceVersion) && self.device.hasSameBytes(as: device)
-                && self.unit.hasSameBytes(as: unit)
-        }
     }
 
     private var scratch: [UInt8] = []
@@ -144,8 +136,19 @@ struct IdentityHasher {
         _ kind: Material, type: String, sourceName: String, sourceVersion: String?, device: String?, unit: String?
     ) {
         material.removeAll(keepingCapacity: true)
-        if let known = sharedStarts.firstIndex(where: { $0.matches(kind, type, sourceName, sourceVersion, device, unit) }) {
-            sharedStarts[known].bytes.withUnsafeBytes { material.append(contentsOf: $0) }
+        // Through the buffer: each start is asked in place, not copied out (its strings
+        // retained and released) for every record.
+        var known: Int?
+        for index in sharedStarts.indices
+        where sharedStarts[index].material == kind && sharedStarts[index].type.hasSameBytes(as: type)
+            && sharedStarts[index].sourceName.hasSameBytes(as: sourceName) && sharedStarts[index].sourceVersion.hasSameBytes(as: sourceVersion)
+            && sharedStarts[index].device.hasSameBytes(as: device) && sharedStarts[index].unit.hasSameBytes(as: unit)
+        {
+            known = index
+            break
+        }
+        if let known {
+            sharedBytes[known].withUnsafeBytes { material.append(contentsOf: $0) }
             return
         }
         kind.head.withUTF8Buffer { material.append(contentsOf: $0) }
@@ -154,11 +157,13 @@ struct IdentityHasher {
         if let sourceVersion { Self.append(sourceVersion, tag: 3, to: &material) }
         if let device { Self.append(device, tag: 4, to: &material) }
         if let unit { Self.append(unit, tag: 5, to: &material) }
-        if sharedStarts.count == Self.sharedStartsKept { sharedStarts.removeLast() }
+        if sharedStarts.count == Self.sharedStartsKept {
+            sharedStarts.removeLast()
+            sharedBytes.removeLast()
+        }
         sharedStarts.insert(
-            SharedStart(
-                material: kind, type: type, sourceName: sourceName, sourceVersion: sourceVersion, device: device, unit: unit, bytes: material),
-            at: 0)
+            SharedStart(material: kind, type: type, sourceName: sourceName, sourceVersion: sourceVersion, device: device, unit: unit), at: 0)
+        sharedBytes.insert(material, at: 0)
     }
 
     /// Appends the noted attributes to the material, sorted by name: each as a record

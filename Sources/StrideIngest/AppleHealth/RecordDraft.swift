@@ -15,6 +15,8 @@ struct RecordDraft {
     /// The hash of the attributes as written; nil when the device prints an address, whose
     /// record is identified by its content once read (see `IdentityHasher+Content.swift`).
     private let attributeHash: UInt64?
+    /// The device description without its address, when it prints one.
+    private let deviceWithoutAddress: String?
     private var metadata: [MetadataEntry] = []
 
     /// Adds a `MetadataEntry` child.
@@ -26,17 +28,17 @@ struct RecordDraft {
 
     /// The sample, made of the draft's own fields (moved, not copied), and its identity.
     consuming func finish(
-        identity: inout IdentityHasher, devices: inout DeviceNormalizer, classifier: inout DeviceClassifier
+        identity: inout IdentityHasher, classifier: inout DeviceClassifier
     ) -> (
         SampleRecorded, EntityReference, IdempotencyKey
     ) {
         let sample = SampleRecorded(
-            healthType: healthType, deviceClass: classifier.classifyRemembering(device: device, sourceName: sourceName), value: value,
+            // By the description without its address: one device object for the classifier's cache.
+            healthType: healthType, deviceClass: classifier.classifyRemembering(device: deviceWithoutAddress ?? device, sourceName: sourceName),
+            value: value,
             unit: unit, start: start, end: end, created: created, sourceName: sourceName, sourceVersion: sourceVersion,
             device: device, metadata: metadata)
-        let hash =
-            attributeHash
-            ?? identity.contentHash(of: sample, device: devices.withoutAddress(sample.device) ?? "")
+        let hash = attributeHash ?? identity.contentHash(of: sample, device: deviceWithoutAddress ?? "")
         let (entity, key) = identity.identity(kind: .sample, type: healthType, start: start, metadata: metadata, attributeHash: hash)
         return (sample, entity, key)
     }
@@ -64,7 +66,10 @@ struct RecordDraft {
 extension RecordDraft {
     /// Reads the start tag.
     /// - Throws: ``XMLStructureError`` when a required attribute is missing or a date unreadable.
-    init(_ element: XMLElement, file: String, attributes reader: inout AttributeReader, identity: inout IdentityHasher) throws {
+    init(
+        _ element: XMLElement, file: String, attributes reader: inout AttributeReader, identity: inout IdentityHasher,
+        devices: inout DeviceNormalizer
+    ) throws {
         let line = element.line
         var type: String?
         var source: String?
@@ -113,14 +118,16 @@ extension RecordDraft {
         guard let source = source ?? legacySource else { throw Self.missing("sourceName", line: line) }
         guard let start else { throw Self.missing("startDate", line: line) }
         guard let end else { throw Self.missing("endDate", line: line) }
+        let deviceWithoutAddress = devices.withoutAddress(device)
         let attributeHash =
-            DeviceAddress.isPrinted(in: device)
+            deviceWithoutAddress != nil
             ? nil
             : identity.recordHash(
                 type: type, sourceName: source, sourceVersion: version, device: device, unit: unit, created: created, start: start,
                 end: end)
         self.init(
             line: line, healthType: type, sourceName: source, sourceVersion: version, device: device, unit: unit, value: value,
-            created: created, start: start, end: end, attributeHash: attributeHash, metadata: unread)
+            created: created, start: start, end: end, attributeHash: attributeHash, deviceWithoutAddress: deviceWithoutAddress,
+            metadata: unread)
     }
 }

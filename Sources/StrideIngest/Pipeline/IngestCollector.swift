@@ -17,10 +17,8 @@ final class IngestCollector {
     /// Samples of catalogued types, by catalog code: counted without hashing their names.
     private var samplesByCode: [Int] = []
 
-    /// What an Apple Health export holds (its date, sources and span), once one is read.
+    /// What an Apple Health export holds (its date, sources and span), once read to its end.
     private var coverage: ExportCoverage?
-    /// The last source noted for the coverage: records come in long runs of one source.
-    private var lastCoveredSource: String?
 
     /// Samples, workouts and activity summaries read so far (for progress).
     private(set) var recordsRead = 0
@@ -70,19 +68,9 @@ final class IngestCollector {
         try add(PendingEvent(.sampleRecorded(consume sample), occurredAt: start, entity: entity, idempotencyKey: key), facts: consume facts)
     }
 
-    /// Notes an Apple Health export's `ExportDate`.
-    func noteExportDate(_ date: Timestamp) {
-        if coverage == nil { coverage = ExportCoverage(exportDate: date) } else { coverage?.exportDate = date }
-    }
-
-    /// Notes a top-level record of an Apple Health export: its source and start.
-    func noteExportRecord(source: String, start: Timestamp) {
-        if coverage == nil { coverage = ExportCoverage(exportDate: nil) }
-        if lastCoveredSource.map({ !$0.hasSameBytes(as: source) }) ?? true {
-            coverage?.sources.insert(source)
-            lastCoveredSource = source
-        }
-        coverage?.cover(start)
+    /// Notes what an Apple Health export read to its end holds.
+    func noteExport(_ coverage: ExportCoverage) {
+        self.coverage = coverage
     }
 
     /// Notes content kept but left out of figures, naming its place only when asked.
@@ -229,20 +217,34 @@ public struct ReadCounts: Sendable, Equatable {
 public struct ExportCoverage: Sendable, Equatable {
     /// The export's `ExportDate`, when it has one.
     public var exportDate: Timestamp?
-    /// The sources of its records (`sourceName`).
-    public var sources: Set<String> = []
+    /// The sources of its records (`sourceName`), each once, in the order first met.
+    public var sources: [String] = []
     /// The earliest start of its records.
     public var earliestStart: Timestamp?
     /// The latest start of its records.
     public var latestStart: Timestamp?
+
+    /// The last source noted: records come in long runs of one source.
+    private var lastSource: String?
 
     /// What an export with no record yet covers.
     public init(exportDate: Timestamp?) {
         self.exportDate = exportDate
     }
 
-    mutating func cover(_ start: Timestamp) {
+    /// Notes a record: its source and start. (The sources are few — a phone, a watch, a few
+    /// apps — so a list searched byte for byte beats hashing each name as Unicode text.)
+    mutating func note(source: String, start: Timestamp) {
+        if !(lastSource?.isSameString(as: source) ?? false) {
+            if !sources.contains(where: { $0.hasSameBytes(as: source) }) { sources.append(source) }
+            lastSource = source
+        }
         if earliestStart.map({ start < $0 }) ?? true { earliestStart = start }
         if latestStart.map({ start > $0 }) ?? true { latestStart = start }
+    }
+
+    public static func == (lhs: ExportCoverage, rhs: ExportCoverage) -> Bool {
+        lhs.exportDate == rhs.exportDate && Set(lhs.sources) == Set(rhs.sources) && lhs.earliestStart == rhs.earliestStart
+            && lhs.latestStart == rhs.latestStart
     }
 }

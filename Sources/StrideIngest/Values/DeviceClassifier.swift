@@ -11,8 +11,14 @@ struct DeviceClassifier {
 
     /// ``classify(device:sourceName:)``, remembering the last few answers.
     mutating func classifyRemembering(device: String?, sourceName: String) -> DeviceClass {
-        if let known = recent.first(where: { $0.device.hasSameBytes(as: device) && $0.sourceName.hasSameBytes(as: sourceName) }) {
-            return known.deviceClass
+        if let known = recent.firstIndex(where: { $0.device.hasSameBytes(as: device) && $0.sourceName.hasSameBytes(as: sourceName) }) {
+            // The very strings from now on (each batch's string table makes new ones): the next
+            // records compare addresses, not bytes.
+            if !recent[known].sourceName.isSameString(as: sourceName) || !(recent[known].device?.isSameString(as: device ?? "") ?? true) {
+                recent[known].device = device
+                recent[known].sourceName = sourceName
+            }
+            return recent[known].deviceClass
         }
         let deviceClass = Self.classify(device: device, sourceName: sourceName)
         if recent.count == 4 { recent.removeLast() }

@@ -29,6 +29,12 @@ struct IngestBenchmark: ParsableCommand {
     @Flag(help: "Leave out the generated exports.")
     var skipGenerated = false
 
+    @Flag(
+        help:
+            "Also time ingesting the same history again, as a later export prints it (`stride-sample reexport`: new device addresses, another offset), into the ledger that holds it."
+    )
+    var again = false
+
     @Flag(help: "Also profile the largest real export and the larger generated one with `perf` (--runs times each), and say where the time goes.")
     var profile = false
 
@@ -67,7 +73,15 @@ struct IngestBenchmark: ParsableCommand {
         print(
             "\nApple Health ingest: each run a whole process into a fresh ledger (made by `stride init --time-zone \(timeZone)`, untimed), Stride and the peer in turn (Stride, peer, Stride, peer…), \(options.runs) pairs; times and memory are medians, the speed-up is the median of the pairs' ratios.\n"
         )
-        printTable(["input", "XML", "stride", "MB/s", "events/s", "peak", "healthkit-to-sqlite", "its peak", "speed-up"], rows)
+        printTable(
+            ["input", "XML", "stride", "MB/s", "events/s", "peak", "healthkit-to-sqlite", "its peak", "speed-up"]
+                + (again ? ["again", "again/first"] : []),
+            rows)
+        if again {
+            print(
+                "\n`again`: `stride ingest` of the same history as a later export prints it (its XML, made once by `stride-sample reexport`), into the ledger the first ingest left, timed alone; medians."
+            )
+        }
         for note in notes { print("  " + note) }
         let sizes = generated.filter { !$0.isZip }
         if sizes.count == 2, let small = peaks[sizes[0].label], let large = peaks[sizes[1].label], small > 0 {
@@ -127,8 +141,10 @@ struct IngestBenchmark: ParsableCommand {
         var notes: [String] = []
         var strideFailure: String?
         var peerFailure: String?
+        var againTimes: [Double] = []
         let ledger = options.work + "/ingest-ledger"
         let database = options.work + "/healthkit.db"
+        let later = again ? try laterExport(of: input) : nil
         // A side that fails is reported and not run again; the other goes on alone.
         for _ in 1...options.runs {
             var strideSeconds: Double?
@@ -137,6 +153,10 @@ struct IngestBenchmark: ParsableCommand {
                 let created = try runChild(stride, ["--ledger", ledger, "init", "--time-zone", timeZone])
                 guard created.status == 0 else { throw BenchFailure("stride init failed: \(created.errorOutput.prefix(300))") }
                 let run = try runChild(stride, ["--ledger", ledger, "ingest", "--quiet", "--json", input.path])
+                if run.status == 0, let later {
+                    let second = try runChild(stride, ["--ledger", ledger, "ingest", "--quiet", later])
+                    if second.status == 0 { againTimes.append(second.seconds) }
+                }
                 try? FileManager.default.removeItem(atPath: ledger)
                 if run.status == 0 {
                     events = Self.newEvents(run.output)
@@ -176,15 +196,33 @@ struct IngestBenchmark: ParsableCommand {
             speedUp = ""
         }
         guard strideFailure == nil, !times.isEmpty else {
-            return Result(row: [input.label, size, "failed", "", "", "", peerCell, peerPeak, ""], notes: notes, strideMemory: 0)
+            return Result(
+                row: [input.label, size, "failed", "", "", "", peerCell, peerPeak, ""] + (again ? ["", ""] : []), notes: notes, strideMemory: 0)
         }
         let seconds = median(times)
         let peak = memory.sorted()[memory.count / 2]
+        let againCells =
+            again
+            ? (againTimes.isEmpty
+                ? ["failed", ""] : [String(format: "%.3f s", median(againTimes)), String(format: "%.2f", median(againTimes) / seconds)])
+            : []
         return Result(
             row: [
                 input.label, size, String(format: "%.3f s", seconds), String(format: "%.0f", megabytes / seconds),
                 formatRate(Double(events) / seconds), "\(peak / 1024) MB", peerCell, peerPeak, speedUp,
-            ], notes: notes, strideMemory: peak)
+            ] + againCells, notes: notes, strideMemory: peak)
+    }
+
+    /// The same history as a later export prints it, made once beside the work folder's inputs.
+    private func laterExport(of input: BenchInput) throws -> String {
+        let (_, sample) = try builtTools()
+        let file = options.work + "/later-" + input.label.replacingOccurrences(of: "/", with: "-") + ".xml"
+        if isStale(file, comparedWith: sample) || isStale(file, comparedWith: input.path) {
+            try? FileManager.default.removeItem(atPath: file)
+            let made = try runChild(sample, ["reexport", input.path, file, "--offset=+0900"])
+            guard made.status == 0 else { throw BenchFailure("stride-sample reexport failed: \(made.errorOutput.prefix(300))") }
+        }
+        return file
     }
 
     private func median(_ values: [Double]) -> Double { Rate(label: "", perSecond: values).median }

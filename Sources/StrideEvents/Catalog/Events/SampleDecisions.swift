@@ -94,6 +94,28 @@ public enum WithdrawalCause: Hashable, Sendable {
         case .rejectedByRunner(let reason): "withdrawn by the runner: \(reason)"
         }
     }
+
+    /// Writes the cause: a kind byte, then the export's date or the reason.
+    public func encode(into writer: inout BinaryWriter) {
+        switch self {
+        case .deletedInHealth(let exportDate):
+            writer.write(UInt8(0))
+            writer.write(exportDate)
+        case .rejectedByRunner(let reason):
+            writer.write(UInt8(1))
+            writer.write(reason)
+        }
+    }
+
+    /// Reads a cause ``encode(into:)`` wrote.
+    /// - Throws: ``DecodingFailure`` for an unknown kind or cut-short bytes.
+    public init(decoding reader: inout BinaryReader) throws {
+        switch try reader.readByte() {
+        case 0: self = .deletedInHealth(exportDate: try reader.readTimestamp())
+        case 1: self = .rejectedByRunner(reason: try reader.readString())
+        case let other: throw DecodingFailure("unknown withdrawal cause \(other)")
+        }
+    }
 }
 
 /// A sample was withdrawn: it leaves every figure, and stays in the log (a replay before this
@@ -118,25 +140,14 @@ public struct SampleWithdrawn: SentThroughServer {
 
     public func encode(into writer: inout BinaryWriter) {
         sample.encode(into: &writer)
-        switch cause {
-        case .deletedInHealth(let exportDate):
-            writer.write(UInt8(0))
-            writer.write(exportDate)
-        case .rejectedByRunner(let reason):
-            writer.write(UInt8(1))
-            writer.write(reason)
-        }
+        cause.encode(into: &writer)
         writer.write(sender: sentBy)
     }
 
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
         try Self.checkReadable(schemaVersion)
         sample = try SampleReference(decoding: &reader)
-        switch try reader.readByte() {
-        case 0: cause = .deletedInHealth(exportDate: try reader.readTimestamp())
-        case 1: cause = .rejectedByRunner(reason: try reader.readString())
-        case let other: throw DecodingFailure("unknown withdrawal cause \(other)")
-        }
+        cause = try WithdrawalCause(decoding: &reader)
         sentBy = try reader.readSender(schemaVersion: schemaVersion, since: 2)
     }
 

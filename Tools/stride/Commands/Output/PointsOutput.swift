@@ -13,7 +13,8 @@ enum PointsOutput {
         for line in history {
             balance += line.points
             table.add([
-                String(line.sequence), time.format(line.at), line.kind == .reversal ? line.rule + " reversed" : line.rule, line.day?.description ?? "", String(format: "%+d", line.points),
+                String(line.sequence), time.format(line.at), line.kind == .reversal ? line.rule + " reversed" : line.rule,
+                line.day?.description ?? "", String(format: "%+d", line.points),
                 String(balance), Format.via(line.sentBy, after: line.reason ?? ""),
             ])
         }
