@@ -39,6 +39,7 @@ public struct IngestSummaryDocument: ContractDocument {
         if !counts.notRead.isEmpty {
             members.append(.init("notRead", .object(counts.notRead.sorted { $0.key < $1.key }.map { .init($0.key, .integer($0.value)) })))
         }
+        if report.repeatedInFile > 0 { members.append(.init("repeatedInFile", .integer(report.repeatedInFile))) }
         if let export = report.export { members.append(.init("export", json(export))) }
         if !report.stepReversals.isEmpty {
             members.append(

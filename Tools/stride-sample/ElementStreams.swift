@@ -102,6 +102,12 @@ final class XMLFileWriter {
         if buffer.count >= flushAt { try flush() }
     }
 
+    func write(bytes: [UInt8]) throws {
+        buffer.append(contentsOf: bytes)
+        bytesWritten += bytes.count
+        if buffer.count >= flushAt { try flush() }
+    }
+
     /// Appends the contents of another file, a few megabytes at a time.
     func copy(contentsOf other: String) throws {
         try flush()

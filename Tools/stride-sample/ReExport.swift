@@ -48,17 +48,18 @@ struct ReExport: ParsableCommand {
         let source = try Self.exportXML(input)
         var rewriter = ExportRewriter(
             offsetSeconds: DateReprinter.offsetSeconds(offset) ?? 0, exportDateShift: daysLater * 86_400, dropEvery: dropEvery, seed: seed)
-        let written = rewriter.rewrite(source)
-        guard FileManager.default.createFile(atPath: output, contents: written) else {
-            throw ValidationError("\(output) cannot be written")
-        }
+        // Written as it is rewritten: an export may hold several gigabytes, and
+        // Foundation's `createFile(atPath:contents:)` garbles a file past 2 GiB on Linux.
+        let file = try XMLFileWriter(path: output)
+        try rewriter.rewrite(source) { try file.write(bytes: $0) }
+        try file.close()
         print("Wrote \(output): \(rewriter.records) records, \(rewriter.addresses) device addresses replaced, \(rewriter.dropped) left out.")
     }
 
     /// The export's XML: the file itself, or the export entry of a zip (the largest `.xml`
     /// that is not the clinical document).
     static func exportXML(_ path: String) throws -> Data {
-        guard path.lowercased().hasSuffix(".zip") else { return try Data(contentsOf: URL(fileURLWithPath: path)) }
+        guard path.lowercased().hasSuffix(".zip") else { return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) }
         let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
         let entry = archive.filter { $0.path.lowercased().hasSuffix(".xml") && !$0.path.contains("_cda") }
             .max { $0.uncompressedSize < $1.uncompressedSize }
@@ -88,20 +89,18 @@ struct ExportRewriter {
         generator = SplitMix64(seed: seed)
     }
 
-    mutating func rewrite(_ source: Data) -> Data {
-        var output = Data()
-        output.reserveCapacity(source.count + source.count / 16)
-        source.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+    /// Rewrites `source` line by line, handing each line kept to `emit`.
+    mutating func rewrite(_ source: Data, emit: ([UInt8]) throws -> Void) throws {
+        try source.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var start = 0
             while start < bytes.count {
                 var end = start
                 while end < bytes.count, bytes[end] != 10 { end += 1 }
                 let line = Array(bytes[start..<min(end + 1, bytes.count)])
-                if let kept = rewrite(line: line) { output.append(contentsOf: kept) }
+                if let kept = rewrite(line: line) { try emit(kept) }
                 start = end + 1
             }
         }
-        return output
     }
 
     /// One line rewritten, or nil when it is left out (a dropped record and its children).

@@ -15,8 +15,12 @@ public struct FileIngestReport: Sendable {
     public var counts: ReadCounts
     /// Events appended.
     public var appended: Int
-    /// Events already in the ledger, skipped (for an export: what earlier exports brought).
+    /// Events already in the ledger, skipped (for an export: what earlier exports brought),
+    /// and those the file holds twice (``repeatedInFile``).
     public var duplicates: Int
+    /// Of ``duplicates``, those the file itself holds twice (the second skipped): the same
+    /// record written twice in one export, as the Health app now and then does.
+    public var repeatedInFile = 0
     /// New runs assigned to the default shoe.
     public var autoAssigned: Int
     /// Points awarded for steps.
@@ -81,6 +85,7 @@ extension Ledger {
         reader.start()
         var appended = 0
         var duplicates = 0
+        var repeatedInFile = 0
         var autoAssigned = 0
         // The log's events the file holds again: what an export no longer holds was deleted.
         let lastBefore = try store.lastSequence()
@@ -95,7 +100,9 @@ extension Ledger {
                     facts: batch.facts)
                 appended += result.appendedCount
                 duplicates += result.duplicateCount
-                for sequence in result.existingSequences { seen.insert(sequence) }
+                for sequence in result.existingSequences {
+                    if sequence > lastBefore { repeatedInFile += 1 } else { seen.insert(sequence) }
+                }
                 autoAssigned += result.followUps.count { if case .event(.workoutAssigned) = $0.body { true } else { false } }
                 store.releaseMappedPages()
             }
@@ -114,7 +121,7 @@ extension Ledger {
             try settleExport(
                 coverage, seen: seen, appendedAfter: lastBefore, file: file, records: counts.samples + counts.workouts + counts.activitySummaries,
                 added: appended,
-                alreadyInLedger: duplicates, sentBy: options.sentBy)
+                alreadyInLedger: duplicates - repeatedInFile, sentBy: options.sentBy)
         }
         // Step awards, once the last batch is in: for every day the file's steps touch (new or
         // already known, so that a re-run after a crash still awards what was missed), and the
@@ -126,6 +133,7 @@ extension Ledger {
             file: file, format: result.format, counts: counts, appended: appended, duplicates: duplicates, autoAssigned: autoAssigned,
             stepAwards: stepChanges.awarded, seconds: Date().timeIntervalSince(began), bytes: result.bytes)
         report.stepReversals = stepChanges.reversed
+        report.repeatedInFile = repeatedInFile
         report.export = settlement
         return report
     }

@@ -43,7 +43,7 @@ extension Ledger {
     static let identityUpgradeReachedKey = "identityUpgradeReached"
     /// The events one round of the upgrade reads: its aliases, repeats and award corrections
     /// are committed before the next.
-    static let identityUpgradeRound: UInt64 = 200_000
+    static let identityUpgradeRound: UInt64 = 400_000
 
     /// Upgrades a ledger written by a Stride that identified an exported record by its
     /// attributes as written — the `HKDevice` memory address, new in every export, included —

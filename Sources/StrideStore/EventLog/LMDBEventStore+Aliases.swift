@@ -21,21 +21,40 @@ public struct KeyAlias: Hashable, Sendable {
 }
 
 extension LMDBEventStore {
-    /// Records aliases in one write transaction, each unless its key is known: for each, nil
-    /// when recorded, or the sequence of the event the key already names (the event itself
-    /// when it already carries the key, an earlier one when the two are one sample).
+    /// The aliases one write transaction of ``recordAliases(_:)`` puts at most.
+    static let aliasesPerTransaction = 32_768
+
+    /// Records aliases, each unless its key is known: for each, nil when recorded, or the
+    /// sequence of the event the key already names (the event itself when it already carries
+    /// the key, an earlier one when the two are one sample).
+    ///
+    /// The keys are put in key order, in transactions of at most
+    /// ``aliasesPerTransaction``: the keys are hashes, so in the order given every
+    /// transaction would rewrite most of the index's pages and hold them all in memory until
+    /// its commit; in key order each rewrites one stretch of it. Of two aliases with one key,
+    /// the earlier event's is put first and holds it. Interrupted, some are recorded and some
+    /// not; recording them again names each recorded one's own event.
     /// - Throws: ``LMDBError``.
     public func recordAliases(_ aliases: [KeyAlias]) throws -> [UInt64?] {
-        try environment.write { transaction in
-            try transaction.withCursor(keysDatabase) { keys in
-                try aliases.map { alias in
-                    let entry = KeyEntry(sequence: alias.sequence, entityKind: alias.kind.rawValue, role: .alias)
-                    return try withUnsafeBytes(of: alias.key.value.bigEndian) { key in
-                        try entry.withBytes { value in try keys.putIfAbsent(value, forKey: key).map { KeyEntry($0)?.sequence ?? 0 } }
+        let order = aliases.indices.sorted { left, right in
+            (aliases[left].key.value, aliases[left].sequence) < (aliases[right].key.value, aliases[right].sequence)
+        }
+        var holders = [UInt64?](repeating: nil, count: aliases.count)
+        for start in stride(from: 0, to: order.count, by: Self.aliasesPerTransaction) {
+            let part = order[start..<min(order.count, start + Self.aliasesPerTransaction)]
+            try environment.write { transaction in
+                try transaction.withCursor(keysDatabase) { keys in
+                    for index in part {
+                        let alias = aliases[index]
+                        let entry = KeyEntry(sequence: alias.sequence, entityKind: alias.kind.rawValue, role: .alias)
+                        holders[index] = try withUnsafeBytes(of: alias.key.value.bigEndian) { key in
+                            try entry.withBytes { value in try keys.putIfAbsent(value, forKey: key).map { KeyEntry($0)?.sequence ?? 0 } }
+                        }
                     }
                 }
             }
         }
+        return holders
     }
 
     /// For each key, the event it names in the key index and whether as an alias; nil for a

@@ -16,15 +16,16 @@ enum IngestSummary {
             // What a runner checks first after exporting again: that nothing was doubled.
             let date = export.exportDate.description.prefix(10)
             let withdrawn = Format.count(export.withdrawn.count)
+            let repeated = report.repeatedInFile > 0 ? " (\(Format.count(report.repeatedInFile)) written twice in the export, counted once)" : ""
             if let newer = export.newerExportRead {
                 lines.append(
                     "  The export of \(date), older than the export of \(newer.description.prefix(10)) read before: "
-                        + "\(Format.count(report.duplicates)) already in the ledger, \(Format.count(report.appended)) new, "
-                        + "of which \(withdrawn) the newer export no longer holds\(assigned)")
+                        + "\(Format.count(report.duplicates - report.repeatedInFile)) already in the ledger, \(Format.count(report.appended)) new"
+                        + "\(repeated), of which \(withdrawn) the newer export no longer holds\(assigned)")
             } else {
                 lines.append(
-                    "  The export of \(date): \(Format.count(report.duplicates)) already in the ledger (from earlier exports), "
-                        + "\(Format.count(report.appended)) new, \(withdrawn) no longer in this export\(assigned)")
+                    "  The export of \(date): \(Format.count(report.duplicates - report.repeatedInFile)) already in the ledger (from earlier exports), "
+                        + "\(Format.count(report.appended)) new\(repeated), \(withdrawn) no longer in this export\(assigned)")
             }
             if !export.withdrawn.isEmpty {
                 lines.append(
