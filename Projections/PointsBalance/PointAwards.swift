@@ -18,6 +18,15 @@ public enum PointAwardPolicy {
         }
     }
 
+    /// Whether a check-in or journal entry for `day` earns, recorded on the local day `today`
+    /// (Sayu's rule): today earns (and the next day, which only a clock a few minutes ahead
+    /// reaches); a past day only once a spend reopened it; a day before the ledger's first
+    /// (`firstDay`, nil before its first-use award) never.
+    public static func earns(day: CivilDate, today: CivilDate, firstDay: CivilDate?, isReopened: Bool) -> Bool {
+        if let firstDay, day < firstDay { return false }
+        return day >= today || isReopened
+    }
+
     /// The pending award of a rule for a day: idempotent per rule and day (the first use,
     /// once ever), so the same award is never appended twice. `sentBy` is the device that sent
     /// what earned it through the server, if one did.
@@ -29,7 +38,8 @@ public enum PointAwardPolicy {
 }
 
 /// The award rules as a reaction: the first use when the ledger is created, a check-in, the
-/// day's first and fifth journal entries, in the transaction that appends them. An award
+/// day's first and fifth journal entries, in the transaction that appends them — for a day
+/// that is open (``PointAwardPolicy/earns(day:today:firstDay:isReopened:)``). An award
 /// carries the sender of the check-in or entry that earned it.
 public struct PointAwards: LedgerReaction {
     let points: PointsBalanceProjection
@@ -47,6 +57,11 @@ public struct PointAwards: LedgerReaction {
     public func react(to appended: [ProjectionEvent], state: any ProjectionStateReader) throws -> [PendingEvent] {
         var awards: [PendingEvent] = []
         var laterEntries: [CivilDate: Int] = [:]
+        let firstDay: CivilDate? = if case .firstDay(let day)? = try state.row(.firstDay, of: points) { day } else { nil }
+        func earns(_ day: CivilDate, recordedAt: Timestamp) throws -> Bool {
+            PointAwardPolicy.earns(
+                day: day, today: localDay(recordedAt), firstDay: firstDay, isReopened: try state.row(.reopened(day), of: points) != nil)
+        }
         // Walk back, so each journal entry knows how many of the day's entries follow it here.
         for event in appended.reversed() {
             guard case .event(let content) = event.content else { continue }
@@ -54,13 +69,14 @@ public struct PointAwards: LedgerReaction {
             case .ledgerCreated:
                 awards.append(PointAwardPolicy.award(.firstUse, day: localDay(event.occurredAt), at: event.occurredAt))
             case .checkedIn(let checkIn):
+                guard try earns(checkIn.day, recordedAt: event.recordedAt) else { continue }
                 awards.append(PointAwardPolicy.award(.dailyCheckIn, day: checkIn.day, at: event.occurredAt, sentBy: checkIn.sentBy))
             case .journalEntryAdded(let entry):
                 let count: Int
                 if case .journalDay(let stored)? = try state.row(.journalDay(entry.day), of: points) { count = stored } else { count = 0 }
                 let ordinal = count - laterEntries[entry.day, default: 0]
                 laterEntries[entry.day, default: 0] += 1
-                if let rule = PointAwardPolicy.journalRule(ordinal: ordinal) {
+                if let rule = PointAwardPolicy.journalRule(ordinal: ordinal), try earns(entry.day, recordedAt: event.recordedAt) {
                     awards.append(PointAwardPolicy.award(rule, day: entry.day, at: event.occurredAt, sentBy: entry.sentBy))
                 }
             default:

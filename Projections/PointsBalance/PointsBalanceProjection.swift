@@ -9,8 +9,9 @@ public struct PointsBalanceProjection: Projection {
 
     public let name = "points"
     /// Version 2: history lines name the device that sent their event. Version 3: step awards
-    /// are tracked per day and tier, and can be reversed.
-    public let version: UInt32 = 3
+    /// are tracked per day and tier, and can be reversed. Version 4: the first day and the
+    /// days reopened by spends, which decide what a check-in or entry earns.
+    public let version: UInt32 = 4
 
     /// Creates the projection.
     public init() {}
@@ -27,6 +28,9 @@ public struct PointsBalanceProjection: Projection {
                 sequence: event.sequence, rule: award.rule.description, points: award.points, day: award.day, at: event.occurredAt,
                 reason: nil, sentBy: award.sentBy)
             rows.update(.history(sequence: event.sequence), creating: { .history(line) }) { $0 = .history(line) }
+            if award.rule == .firstUse {
+                rows.update(.firstDay, creating: { .firstDay(award.day) }) { _ in }
+            }
             if award.rule.isStepTier {
                 rows.update(.stepAward(award.day, award.rule), creating: { .stepAward(StepAwardState()) }) { $0.changeStepAward { $0.awards += 1 } }
             }
@@ -48,9 +52,12 @@ public struct PointsBalanceProjection: Projection {
                 $0.spent += spend.points
             }
             let line = HistoryLine(
-                sequence: event.sequence, rule: "spend", points: -spend.points, day: nil, at: event.occurredAt, reason: spend.reason,
+                sequence: event.sequence, rule: "spend", points: -spend.points, day: spend.reopens, at: event.occurredAt, reason: spend.reason,
                 sentBy: spend.sentBy, kind: .spend)
             rows.update(.history(sequence: event.sequence), creating: { .history(line) }) { $0 = .history(line) }
+            if let day = spend.reopens {
+                rows.update(.reopened(day), creating: { .reopened(bySpend: event.sequence) }) { _ in }
+            }
         case .journalEntryAdded(let entry):
             rows.update(.journalDay(entry.day), creating: { .journalDay(count: 0) }) { row in
                 if case .journalDay(let count) = row { row = .journalDay(count: count + 1) }
@@ -73,7 +80,7 @@ public struct PointsBalanceProjection: Projection {
 
 extension PointsBalanceProjection {
     enum Prefix: UInt8 {
-        case account = 1, history, journalDay, journal, stepAward
+        case account = 1, history, journalDay, journal, stepAward, firstDay, reopened
     }
 
     public func encode(key: Key) -> [UInt8] {
@@ -93,6 +100,11 @@ extension PointsBalanceProjection {
             writer.write(Prefix.stepAward.rawValue)
             writer.write(orderedDay: day)
             writer.write(rule.rawValue)
+        case .firstDay:
+            writer.write(Prefix.firstDay.rawValue)
+        case .reopened(let day):
+            writer.write(Prefix.reopened.rawValue)
+            writer.write(orderedDay: day)
         }
         return writer.bytes
     }
@@ -108,6 +120,8 @@ extension PointsBalanceProjection {
             let day = try reader.readOrderedDay()
             guard let rule = PointRule(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown point rule") }
             return .stepAward(day, rule)
+        case .firstDay: return .firstDay
+        case .reopened: return .reopened(try reader.readOrderedDay())
         case nil: throw DecodingFailure("unknown points key kind")
         }
     }
@@ -142,6 +156,12 @@ extension PointsBalanceProjection {
             writer.write(Prefix.stepAward.rawValue)
             writer.write(varint: UInt64(state.awards))
             writer.write(varint: UInt64(state.reversals))
+        case .firstDay(let day):
+            writer.write(Prefix.firstDay.rawValue)
+            writer.write(signedVarint: day.daysSince1970)
+        case .reopened(let sequence):
+            writer.write(Prefix.reopened.rawValue)
+            writer.write(varint: sequence)
         }
     }
 
@@ -177,6 +197,10 @@ extension PointsBalanceProjection {
             state.awards = Int(try reader.readVarint())
             state.reversals = Int(try reader.readVarint())
             row = .stepAward(state)
+        case .firstDay:
+            row = .firstDay(CivilDate(daysSince1970: try reader.readSignedVarint()))
+        case .reopened:
+            row = .reopened(bySpend: try reader.readVarint())
         case nil:
             throw DecodingFailure("unknown points row kind")
         }

@@ -52,6 +52,19 @@ extension ProjectionState where P == PointsBalanceProjection {
         return states
     }
 
+    /// The ledger's first local day, once its first-use award is folded.
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
+    public func firstDay() throws -> CivilDate? {
+        if case .firstDay(let day)? = try row(.firstDay) { return day }
+        return nil
+    }
+
+    /// Whether a spend reopened `day`.
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
+    public func isReopened(_ day: CivilDate) throws -> Bool {
+        try row(.reopened(day)) != nil
+    }
+
     /// Every journal entry, oldest first.
     /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
     public func journal() throws -> [JournalLine] {

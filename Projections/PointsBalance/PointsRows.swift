@@ -13,6 +13,10 @@ public enum PointsKey: RowKey {
     case journal(sequence: UInt64)
     /// A step tier's awards and reversals for a local day.
     case stepAward(CivilDate, PointRule)
+    /// The ledger's first local day (of its first-use award): no earlier day earns.
+    case firstDay
+    /// A past local day reopened by a spend: a check-in or journal entry for it earns.
+    case reopened(CivilDate)
 }
 
 /// A row of the points projection.
@@ -22,6 +26,10 @@ public enum PointsRow: Hashable, Sendable {
     case journalDay(count: Int)
     case journal(JournalLine)
     case stepAward(StepAwardState)
+    /// The ledger's first day.
+    case firstDay(CivilDate)
+    /// A day reopened, by the spend at this sequence.
+    case reopened(bySpend: UInt64)
 
     mutating func changeStepAward(_ body: (inout StepAwardState) -> Void) {
         guard case .stepAward(var state) = self else { return }

@@ -61,25 +61,53 @@ public struct ActionReport: ContractDocument {
             fields: [.init("workout", .string(workout)), .init("other", .string(other)), .init("isSameRun", .bool(isSameRun))])
     }
 
-    /// A check-in, new or already made that day.
-    public static func checkedIn(day: CivilDate, isNew: Bool) -> ActionReport {
-        ActionReport(
-            sentence: isNew ? "Checked in for \(day): +1 point." : "Already checked in for \(day): no point twice in a day.",
-            fields: [.init("day", .string(day.description)), .init("isNew", .bool(isNew))])
+    /// A check-in, new or already made that day, and what it earned.
+    public static func checkedIn(_ outcome: CheckInOutcome) -> ActionReport {
+        let day = outcome.day
+        let sentence =
+            if !outcome.isNew {
+                "Already checked in for \(day): no point twice in a day."
+            } else if outcome.pointsEarned > 0 {
+                "Checked in for \(day): +\(outcome.pointsEarned) point\(outcome.pointsEarned == 1 ? "" : "s")."
+            } else {
+                "Checked in for \(day), for no point: " + closedDay(day)
+            }
+        return ActionReport(
+            sentence: sentence,
+            fields: [
+                .init("day", .string(day.description)), .init("isNew", .bool(outcome.isNew)), .init("pointsAwarded", .integer(outcome.pointsEarned)),
+                .init("isOpen", .bool(outcome.isOpen)),
+            ])
     }
 
     /// A journal entry, with the points it earned.
-    public static func journalEntry(awards: [PointsAwarded]) -> ActionReport {
-        ActionReport(
-            sentence: "Added to the journal." + awards.map { " +\($0.points) points (\($0.rule))." }.joined(),
-            fields: [.init("pointsAwarded", .integer(awards.reduce(0) { $0 + $1.points }))])
+    public static func journalEntry(_ outcome: JournalOutcome) -> ActionReport {
+        let awards = outcome.awards
+        var sentence = "Added to the journal." + awards.map { " +\($0.points) points (\($0.rule))." }.joined()
+        if !outcome.isOpen { sentence += " No points for \(outcome.day): " + closedDay(outcome.day) }
+        return ActionReport(
+            sentence: sentence,
+            fields: [
+                .init("day", .string(outcome.day.description)), .init("pointsAwarded", .integer(awards.reduce(0) { $0 + $1.points })),
+                .init("isOpen", .bool(outcome.isOpen)),
+            ])
+    }
+
+    /// Why a past day earned nothing, and how to open it.
+    static func closedDay(_ day: CivilDate) -> String {
+        "a check-in or an entry earns for today, and for a past day only once points were spent to reopen it "
+            + "(`stride points spend N --reason TEXT --reopen \(day)`; no day before the ledger's first)."
     }
 
     /// Points spent, and the balance left.
-    public static func spent(_ points: Int, reason: String, balance: Int) -> ActionReport {
-        ActionReport(
-            sentence: "Spent \(points) point\(points == 1 ? "" : "s") on \(reason). Balance \(balance).",
-            fields: [.init("points", .integer(points)), .init("balance", .integer(balance))])
+    public static func spent(_ points: Int, reason: String, reopening: CivilDate? = nil, balance: Int) -> ActionReport {
+        var fields: [JSONValue.Member] = [.init("points", .integer(points)), .init("balance", .integer(balance))]
+        var sentence = "Spent \(points) point\(points == 1 ? "" : "s") on \(reason)."
+        if let reopening {
+            sentence += " \(reopening) is open again: a check-in or entry for it earns."
+            fields.append(.init("reopened", .string(reopening.description)))
+        }
+        return ActionReport(sentence: sentence + " Balance \(balance).", fields: fields)
     }
 }
 

@@ -34,7 +34,8 @@ public struct StrideServer: Sendable {
     /// The router: the request log around everything, then the token check for the API (under
     /// `/v1`) and the session check for the dashboard's pages, then the endpoints and pages. An
     /// unknown API path answers 401 to a client without a token, 404 after; an unknown page
-    /// sends a browser without a session to the sign-in page.
+    /// sends a browser without a session to the sign-in page. It reads the path as
+    /// ``CanonicalPathResponder`` wrote it.
     func makeRouter() -> Router<StrideRequestContext> {
         let router = Router(context: StrideRequestContext.self)
         router.add(middleware: RequestLogMiddleware(logger: logger))
@@ -55,7 +56,7 @@ public struct StrideServer: Sendable {
     public func makeApplication(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) -> some ApplicationProtocol {
         let settings = api.settings
         return Application(
-            router: makeRouter(),
+            responder: CanonicalPathResponder(inner: makeRouter().buildResponder(), logger: logger),
             server: .http1(configuration: .init(idleTimeout: .seconds(Int64(settings.idleTimeoutSeconds)))),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Stride"),
             onServerRunning: { channel in

@@ -94,14 +94,14 @@ struct ActivityPolicyTests {
         let mile = SampleFacts(
             healthType: "HKQuantityTypeIdentifierDistanceWalkingRunning", deviceClass: .phone, value: .number(1), unit: "mi",
             start: at("2024-05-01T08:00:00Z"), end: at("2024-05-01T08:10:00Z"))
-        #expect(try #require(Measure.reading(mile)).value == 1609.344)
+        #expect(try #require(Measure.reading(mile, recordedAt: at("2024-05-02T00:00:00Z"))).value == 1609.344)
         let energy = SampleFacts(
             healthType: "HKQuantityTypeIdentifierActiveEnergyBurned", deviceClass: .watch, value: .number(418.4), unit: "kJ",
             start: at("2024-05-01T08:00:00Z"), end: at("2024-05-01T08:10:00Z"))
-        #expect(abs(try #require(Measure.reading(energy)).value - 100) < 1e-9)
+        #expect(abs(try #require(Measure.reading(energy, recordedAt: at("2024-05-02T00:00:00Z"))).value - 100) < 1e-9)
         var odd = mile
         odd.unit = "furlong"
-        #expect(Measure.reading(odd) == nil)
+        #expect(Measure.reading(odd, recordedAt: at("2024-05-02T00:00:00Z")) == nil)
     }
 }
 

@@ -29,15 +29,16 @@ struct ContractSnapshotTests {
     func documents() throws {
         try withTemporaryDirectory { folder in
             let ledger = folder + "/ledger"
-            let environment = ["STRIDE_FIXED_TIME": "2024-06-01T12:00:00Z"]
-            func run(_ arguments: [String]) throws -> String {
-                let result = try runProcess(stride, ["--ledger", ledger] + arguments, environment: environment)
+            // The clock of each command: the ledger begun on 2024-04-01, a day lived on 2024-05-01
+            // (a check-in and entries earn for today), the reads on 2024-06-01.
+            func run(_ arguments: [String], at time: String = "2024-06-01T12:00:00Z") throws -> String {
+                let result = try runProcess(stride, ["--ledger", ledger] + arguments, environment: ["STRIDE_FIXED_TIME": time])
                 #expect(result.status == 0, "stride \(arguments.joined(separator: " ")): \(result.standardError)")
                 return result.standardOutput
             }
             let input = folder + "/samples.ndjson"
             try Self.input.write(toFile: input, atomically: true, encoding: .utf8)
-            _ = try run(["init", "--time-zone", "Europe/Paris"])
+            _ = try run(["init", "--time-zone", "Europe/Paris"], at: "2024-04-01T06:00:00Z")
             _ = try run(["shoes", "add", "Pegasus 40", "--brand", "Nike", "--goal-km", "10", "--default", "--at", "2024-04-01T08:00:00+02:00"])
             _ = try run(["shoes", "add", "Novablast", "--at", "2024-04-01T08:00:00+02:00"])
             var documents: [(name: String, text: String)] = []
@@ -49,9 +50,9 @@ struct ContractSnapshotTests {
             documents.append(("workouts", workouts))
             let firstRun = try #require(workouts.range(of: #"[0-9a-f]{16}"#, options: .regularExpression).map { String(workouts[$0]) })
             _ = try run(["assign", firstRun, "Novablast", "--at", "2024-05-05T08:00:00+02:00"])
-            _ = try run(["checkin", "--at", "2024-05-01T08:00:00+02:00"])
-            for entry in 1...5 { _ = try run(["journal", "add", "entry \(entry)", "--at", "2024-05-01T1\(entry):00:00+02:00"]) }
-            _ = try run(["points", "spend", "3", "--reason", "a missed day", "--at", "2024-05-02T08:00:00+02:00"])
+            _ = try run(["checkin"], at: "2024-05-01T08:00:00+02:00")
+            for entry in 1...5 { _ = try run(["journal", "add", "entry \(entry)"], at: "2024-05-01T1\(entry):00:00+02:00") }
+            _ = try run(["points", "spend", "3", "--reason", "a missed day", "--reopen", "2024-04-30"], at: "2024-05-02T08:00:00+02:00")
             let reads: [(String, [String])] = [
                 ("shoes", ["shoes", "list"]), ("mileage", ["mileage"]), ("mileage-as-of", ["mileage", "--as-of", "2024-05-01T12:00:00+02:00"]),
                 ("mileage-explain", ["mileage", "explain", "Pegasus 40"]), ("workouts-unassigned", ["workouts", "--unassigned"]),

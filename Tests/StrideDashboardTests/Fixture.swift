@@ -39,9 +39,10 @@ enum Fixture {
         if let run = moved.first {
             try ledger.assign(workout: Ledger.workoutID(run.id), to: "Novablast", at: instant("2024-05-08T20:00:00+02:00"), sentBy: device)
         }
-        _ = try ledger.checkIn(at: instant("2024-05-09T08:00:00+02:00"), sentBy: device)
-        _ = try ledger.addJournalEntry(trickyJournal, at: instant("2024-05-09T21:00:00+02:00"), sentBy: device)
-        _ = try ledger.spend(2, reason: "reopen <2024-05-05>", at: instant("2024-05-09T22:00:00+02:00"))
+        // Today's check-in and entry earn (a past day's would not).
+        _ = try ledger.checkIn(at: instant("2024-05-10T08:00:00+02:00"), sentBy: device)
+        _ = try ledger.addJournalEntry(trickyJournal, at: instant("2024-05-10T09:00:00+02:00"), sentBy: device)
+        _ = try ledger.spend(2, reason: "reopen <2024-05-05>", at: instant("2024-05-10T10:00:00+02:00"))
         return (ledger, token)
     }
 

@@ -82,9 +82,31 @@ struct ActionTimeTests {
                 case .weekAgo: Self.now.adding(milliseconds: -7 * 86_400_000)
                 case .atSkew: Self.now.adding(milliseconds: Ledger.allowedClockSkewMilliseconds)
                 }
+            if action == .checkIn, when == .weekAgo {
+                // A check-in counts for an open day only: a week ago is closed (Sayu's rule).
+                #expect(throws: PointsError.dayClosed(CivilDate(year: 2024, month: 5, day: 3))) {
+                    try perform(action, on: ledger, workout: workout, at: at)
+                }
+                #expect(try ledger.store.lastSequence() == before)
+                return
+            }
             try perform(action, on: ledger, workout: workout, at: at)
             let recorded = try #require(try ledger.store.event(at: before + 1))
             #expect(recorded.occurredAt == at ?? Self.now)
+        }
+    }
+
+    @Test(
+        "an action dated before 2014, the Health app's first year, is refused naming the first day, and appends nothing", arguments: Action.allCases)
+    func refusesBeforeTheFirstDay(action: Action) throws {
+        try withTemporaryDirectory { folder in
+            let (ledger, workout) = try ledger(folder)
+            let before = try ledger.store.lastSequence()
+            for text in ["0001-01-01T00:00:00Z", "2013-12-31T23:59:59Z"] {
+                let error = try #require(throws: ValueRefusal.self) { try perform(action, on: ledger, workout: workout, at: ISO8601.parse(text)) }
+                #expect(error.description.contains("on or after 2014-01-01"))
+            }
+            #expect(try ledger.store.lastSequence() == before)
         }
     }
 

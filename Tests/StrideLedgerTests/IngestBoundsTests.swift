@@ -93,7 +93,7 @@ struct IngestBoundsTests {
         }
     }
 
-    @Test("step samples ten thousand years apart are both awarded, without visiting the windows between them")
+    @Test("step samples dated the year 1 and 9999 are kept and left out, naming the year 2000 and the clock; nothing between them is visited")
     func farApart() throws {
         try withTemporaryDirectory { (folder: String) throws in
             let ledger = try ledger(folder)
@@ -104,8 +104,12 @@ struct IngestBoundsTests {
             ].joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
             let report = try ledger.ingest(file: file)
             #expect(report.seconds < 10)
-            #expect(report.stepAwards.map(\.day) == [CivilDate(year: 1, month: 1, day: 1), CivilDate(year: 9999, month: 12, day: 31)])
-            #expect(try ledger.dailyRecords(from: nil, through: nil).map(\.steps?.value) == [1500, 1500])
+            #expect(report.appended == 2)
+            #expect(report.counts.leftOut["it starts before 2000-01-01, before any device a runner has recorded"]?.count == 1)
+            #expect(report.counts.leftOut.keys.contains { $0.hasPrefix("it starts after the clock that recorded it") })
+            #expect(report.stepAwards.isEmpty)
+            #expect(try ledger.dailyRecords(from: nil, through: nil).isEmpty)
+            #expect(try ledger.verifyProjections().allSatisfy(\.matches))
         }
     }
 }

@@ -2,15 +2,28 @@ import Foundation
 import PointsBalance
 import StrideEvents
 import StrideTestSupport
+import Synchronization
 import Testing
 
 @testable import StrideLedger
 
+/// A clock a test moves: a day at a time, as a runner lives them.
+final class SettableClock: LedgerClock {
+    private let instant: Mutex<Timestamp>
+
+    init(_ instant: Timestamp) { self.instant = Mutex(instant) }
+
+    func now() -> Timestamp { instant.withLock { $0 } }
+
+    /// Sets the time.
+    func set(_ new: Timestamp) { instant.withLock { $0 = new } }
+}
+
 @Suite("Points on a ledger")
 struct PointsLedgerTests {
-    /// The clock stands after every action these tests date: a later one would be refused.
-    func ledger(_ folder: String, zone: String = "Asia/Seoul") throws -> Ledger {
-        try Ledger.create(at: folder + "/ledger", timeZone: zone, clock: FixedClock(at("2024-05-03T12:00:00+09:00")))
+    /// A ledger created on 2024-05-01 at 08:00 in Seoul, its clock there until moved.
+    func ledger(_ folder: String, zone: String = "Asia/Seoul", clock: SettableClock? = nil) throws -> Ledger {
+        try Ledger.create(at: folder + "/ledger", timeZone: zone, clock: clock ?? SettableClock(at("2024-05-01T08:00:00+09:00")))
     }
 
     func at(_ text: String) -> Timestamp { ISO8601.parse(text) ?? Timestamp(millisecondsSince1970: 0) }
@@ -31,12 +44,17 @@ struct PointsLedgerTests {
     )
     func midnight() throws {
         try withTemporaryDirectory { (folder: String) throws in
-            let ledger = try ledger(folder)
+            let clock = SettableClock(at("2024-05-01T08:00:00+09:00"))
+            let ledger = try ledger(folder, clock: clock)
             // In Seoul, 2024-05-01T23:59+09:00 and 2024-05-02T00:01+09:00 are two days, though both are May 1 in UTC.
-            #expect(try ledger.checkIn(at: at("2024-05-01T23:59:00+09:00")).isNew)
-            #expect(try ledger.checkIn(at: at("2024-05-02T00:01:00+09:00")) == (CivilDate(year: 2024, month: 5, day: 2), true))
+            clock.set(at("2024-05-01T23:59:00+09:00"))
+            #expect(try ledger.checkIn(at: nil).pointsEarned == 1)
+            clock.set(at("2024-05-02T00:01:00+09:00"))
+            let next = try ledger.checkIn(at: nil)
+            #expect(next == CheckInOutcome(day: CivilDate(year: 2024, month: 5, day: 2), isNew: true, pointsEarned: 1, isOpen: true))
             let before = try ledger.store.lastSequence()
-            #expect(try !ledger.checkIn(at: at("2024-05-02T09:00:00+09:00")).isNew)
+            clock.set(at("2024-05-02T09:00:00+09:00"))
+            #expect(try !ledger.checkIn(at: nil).isNew)
             #expect(try ledger.store.lastSequence() == before)
             #expect(try ledger.account().balance == 12)
         }
@@ -45,13 +63,12 @@ struct PointsLedgerTests {
     @Test("five journal entries in a day earn 3 for the first and 3 for the fifth")
     func journal() throws {
         try withTemporaryDirectory { (folder: String) throws in
-            let ledger = try ledger(folder)
+            let clock = SettableClock(at("2024-05-01T08:00:00+09:00"))
+            let ledger = try ledger(folder, clock: clock)
             var earned: [Int] = []
             for hour in 8...13 {
-                earned.append(
-                    try ledger.addJournalEntry("entry at \(hour)", at: at("2024-05-01T\(hour < 10 ? "0" : "")\(hour):00:00+09:00")).reduce(0) {
-                        $0 + $1.points
-                    })
+                clock.set(at("2024-05-01T\(hour < 10 ? "0" : "")\(hour):00:00+09:00"))
+                earned.append(try ledger.addJournalEntry("entry at \(hour)", at: nil).awards.reduce(0) { $0 + $1.points })
             }
             #expect(earned == [3, 0, 0, 0, 3, 0])
             #expect(try ledger.account().balance == 16)

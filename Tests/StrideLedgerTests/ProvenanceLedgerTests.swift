@@ -77,8 +77,9 @@ struct ProvenanceLedgerTests {
             try ledger.exclude(workout: run, at: past, sentBy: Self.phone)
             try ledger.setDefaultShoe(nil, at: past, sentBy: Self.phone)
             try ledger.setRetired("Pegasus", true, at: past, sentBy: Self.phone)
-            _ = try ledger.checkIn(at: past, sentBy: Self.phone)
-            _ = try ledger.addJournalEntry("ran in the rain", at: past, sentBy: Self.phone)
+            // Today (the clock's 2024-05-10): a check-in and an entry for a past day would earn nothing.
+            _ = try ledger.checkIn(at: nil, sentBy: Self.phone)
+            _ = try ledger.addJournalEntry("ran in the rain", at: nil, sentBy: Self.phone)
             _ = try ledger.spend(2, reason: "a gel", at: past, sentBy: Self.phone)
             let sent = try senders(ledger).filter { !$0.hasPrefix("sample.") && !$0.hasPrefix("workout.recorded") }
             #expect(

@@ -57,7 +57,7 @@ struct ReExportTests {
             let ledger = try Ledger.create(at: folder + "/ledger", timeZone: "Europe/Paris")
             try ledger.registerShoe(
                 name: "Pegasus", brand: nil, startKilometers: 0, goalKilometers: nil, makeDefault: true,
-                at: Timestamp(secondsSince1970: 1_000_000_000))
+                at: Plausible.firstInstant)
             let first = try ledger.ingest(file: file)
             #expect(first.appended > 0)
             let before = try LedgerFigures(ledger)

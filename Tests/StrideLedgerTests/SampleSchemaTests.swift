@@ -9,7 +9,8 @@ import Testing
 /// Samples of every schema version reach the figures, through the one decoding path.
 @Suite("Samples of every schema version")
 struct SampleSchemaTests {
-    let clock = FixedClock(Timestamp(secondsSince1970: 1_714_543_200))
+    /// 2024-05-01 at 10:00 in Paris, after the samples (a sample starting later than the clock is odd).
+    let clock = FixedClock(Timestamp(secondsSince1970: 1_714_550_400))
 
     /// 1,000 steps on 2024-05-01 between 08:00 and 08:10 in Paris.
     func steps(_ count: Double, minute: Int, sentBy: String? = nil) -> SampleRecorded {

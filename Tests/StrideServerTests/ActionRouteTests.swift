@@ -100,11 +100,11 @@ struct ActionRouteTests {
         try await ServerFixture.with { fixture in
             try await fixture.server.makeApplication().test(.router) { client in
                 let key: HTTPFields = [.idempotencyKey: "5B0F7C52-journal-1"]
-                let first = try await post(client, "/v1/journal", #"{"text": "easy 8 km", "at": "2024-05-01T09:00:00+02:00"}"#, headers: key)
+                let first = try await post(client, "/v1/journal", #"{"text": "easy 8 km", "at": "2024-06-01T09:00:00+02:00"}"#, headers: key)
                 #expect(first.status == .created)
                 #expect(first.object["pointsAwarded"] as? Int == 3)
                 let afterFirst = try fixture.ledger.store.lastSequence()
-                let again = try await post(client, "/v1/journal", #"{"text": "easy 8 km", "at": "2024-05-01T09:00:00+02:00"}"#, headers: key)
+                let again = try await post(client, "/v1/journal", #"{"text": "easy 8 km", "at": "2024-06-01T09:00:00+02:00"}"#, headers: key)
                 #expect(again.status == .created)
                 #expect(again.text == first.text)
                 #expect(again.headers[.idempotentReplayed] == "true")

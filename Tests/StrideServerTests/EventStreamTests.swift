@@ -56,7 +56,9 @@ struct EventStreamTests {
     @Test("a stream from a sequence gets the events after it, each with its sequence as id; Last-Event-ID resumes after it")
     func resumable() async throws {
         try await ServerFixture.with { fixture in
-            for day in 1...3 { _ = try fixture.ledger.checkIn(at: Timestamp(secondsSince1970: 1_714_550_400 + Int64(day) * 86_400)) }
+            for day in 1...3 {
+                _ = try fixture.ledger.addJournalEntry("day \(day)", at: Timestamp(secondsSince1970: 1_714_550_400 + Int64(day) * 86_400))
+            }
             let last = try fixture.ledger.store.lastSequence()
             try await fixture.server.makeApplication().test(.live) { client in
                 let port = try #require(client.port)

@@ -80,8 +80,8 @@ public enum Measure: UInt8, CaseIterable, Sendable {
     }
 
     /// The measure a sample feeds and its value in Stride's units; nil when it feeds none,
-    /// or when ``SampleQuality`` leaves it out.
-    public static func reading(_ sample: SampleFacts) -> (measure: Measure, value: Double, sleep: SleepValue?)? {
+    /// or when ``SampleQuality`` leaves it out (`recordedAt`: when the log recorded it).
+    public static func reading(_ sample: SampleFacts, recordedAt: Timestamp) -> (measure: Measure, value: Double, sleep: SleepValue?)? {
         let reading: (measure: Measure, value: Double, sleep: SleepValue?)?
         switch sample.typeCode {
         case HealthTypeCatalog.sleepAnalysis:
@@ -104,7 +104,7 @@ public enum Measure: UInt8, CaseIterable, Sendable {
             // Types no measure reads are not checked for quality: most samples are of them.
             return nil
         }
-        guard SampleQuality.problem(with: sample) == nil else { return nil }
+        guard SampleQuality.problem(with: sample, recordedAt: recordedAt) == nil else { return nil }
         return reading
     }
 }

@@ -16,12 +16,13 @@ import StrideProjection
 /// see only the facts that count.
 ///
 /// Version 5: facts left out are kept, marked; decisions about samples mark them.
+/// Version 6: values, rates and dates outside their plausible ranges are odd content.
 public struct DailyHealthProjection: Projection {
     public typealias Key = DailyHealthKey
     public typealias Row = DailyHealthRow
 
     public let name = "daily"
-    public let version: UInt32 = 5
+    public let version: UInt32 = 6
     /// The ledger's calendar.
     public let calendar: LocalCalendar
 
@@ -32,16 +33,18 @@ public struct DailyHealthProjection: Projection {
 
     public func apply(_ event: borrowing ProjectionEvent, to rows: inout ProjectionRows<Key, Row>) {
         switch event.content {
-        case .sample(let sample): place(sample, sequence: event.sequence, entity: event.entity, in: &rows)
+        case .sample(let sample): place(sample, sequence: event.sequence, recordedAt: event.recordedAt, entity: event.entity, in: &rows)
         case .event(let decision): apply(decision, sequence: event.sequence, entity: event.entity, to: &rows)
         }
     }
 
     /// Places a sample's fact in the rows of the days it touches; one with odd content only
     /// on its first day, left out.
-    private func place(_ sample: SampleFacts, sequence: UInt64, entity: EntityReference, in rows: inout ProjectionRows<Key, Row>) {
+    private func place(
+        _ sample: SampleFacts, sequence: UInt64, recordedAt: Timestamp, entity: EntityReference, in rows: inout ProjectionRows<Key, Row>
+    ) {
         guard let measure = Measure.of(typeCode: sample.typeCode) else { return }
-        let reading = Measure.reading(sample)
+        let reading = Measure.reading(sample, recordedAt: recordedAt)
         let syncEntity = SampleIdentity.isSyncIdentified(entity) ? entity.id : nil
         var leftOut: LeftOut = reading == nil ? .odd : []
         if let syncEntity {

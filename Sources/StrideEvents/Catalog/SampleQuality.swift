@@ -2,25 +2,27 @@
 /// the one rule the ingest summary and the projections share, so that what an ingest says
 /// it left out is exactly what the daily records leave out.
 public enum SampleQuality {
-    /// The reason a sample cannot count, or nil when it can.
-    public static func problem(with sample: SampleRecorded) -> String? {
+    /// The reason a sample cannot count, or nil when it can. `recordedAt` is when the log
+    /// recorded it (the ingest's clock, for a sample not yet appended): a sample that starts
+    /// well after the clock that recorded it is odd.
+    public static func problem(with sample: SampleRecorded, recordedAt: Timestamp) -> String? {
         problem(
             typeCode: sample.healthTypeCode, healthType: sample.healthType, value: sample.value, unit: sample.unit,
-            start: sample.start, end: sample.end)
+            start: sample.start, end: sample.end, recordedAt: recordedAt)
     }
 
     /// The reason a sample cannot count, or nil when it can: the rule reads only the facts
-    /// figures are made of (type, value, unit, times).
-    public static func problem(with sample: SampleFacts) -> String? {
+    /// figures are made of (type, value, unit, times) and when the log recorded it.
+    public static func problem(with sample: SampleFacts, recordedAt: Timestamp) -> String? {
         problem(
             typeCode: sample.typeCode, healthType: sample.healthType, value: sample.value, unit: sample.unit, start: sample.start,
-            end: sample.end)
+            end: sample.end, recordedAt: recordedAt)
     }
 
     /// The rule, over the fields it reads (taken apart, so that neither caller copies a
     /// sample to ask: every ingested and every folded sample is asked).
     private static func problem(
-        typeCode: UInt64, healthType: String, value: SampleValue, unit: String?, start: Timestamp, end: Timestamp
+        typeCode: UInt64, healthType: String, value: SampleValue, unit: String?, start: Timestamp, end: Timestamp, recordedAt: Timestamp
     ) -> String? {
         if end < start { return "it ends before it starts" }
         if HealthTypeCatalog.isQuantity(code: typeCode, identifier: healthType), value.number == nil { return "its value is not a number" }
@@ -31,8 +33,12 @@ public enum SampleQuality {
         if typeCode == HealthTypeCatalog.sleepAnalysis, SleepValue(value) == nil {
             return "its sleep value \"\(value.asWritten)\" is unknown"
         }
-        if let limit = SpanLimit.of(code: typeCode), !limit.admits(start: start, end: end) {
-            return limit.reason(for: healthType)
+        if let limit = SpanLimit.of(code: typeCode) {
+            if !limit.admits(start: start, end: end) { return limit.reason(for: healthType) }
+            if let problem = problemWithDates(start: start, recordedAt: recordedAt) { return problem }
+            if let number = value.number, let problem = problemWithValue(number, unit: unit ?? "", typeCode: typeCode, start: start, end: end) {
+                return problem
+            }
         }
         // A sleep value or a unit that passed a list above holds no control character:
         // only the rest is scanned (every folded sample is asked).

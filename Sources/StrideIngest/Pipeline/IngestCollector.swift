@@ -12,6 +12,8 @@ final class IngestCollector {
     /// The device that sent the file through the server, recorded in every sample and
     /// workout; nil for a file ingested on the machine.
     private let sentBy: String?
+    /// The clock's time as the ingest began: what a sample's start is checked against.
+    private let readAt: Timestamp
     /// The counts so far, but for samples of catalogued types (see ``counts``).
     private var tallies = ReadCounts()
     /// Samples of catalogued types, by catalog code: counted without hashing their names.
@@ -36,8 +38,9 @@ final class IngestCollector {
     }
 
     /// Creates a collector handing each full batch to `deliver`, recording `sentBy` as the
-    /// sender of every sample and workout.
-    init(batchSize: Int, sentBy: String? = nil, deliver: @escaping (IngestBatch) throws -> Void) {
+    /// sender of every sample and workout; `readAt` is the clock's time as the ingest began.
+    init(batchSize: Int, sentBy: String? = nil, readAt: Timestamp, deliver: @escaping (IngestBatch) throws -> Void) {
+        self.readAt = readAt
         self.batchSize = batchSize
         self.limit = min(batchSize, 500)
         self.deliver = deliver
@@ -61,7 +64,7 @@ final class IngestCollector {
             if code >= samplesByCode.count { samplesByCode += Array(repeating: 0, count: code + 1 - samplesByCode.count) }
             samplesByCode[code] += 1
         }
-        if let problem = SampleQuality.problem(with: sample) { tallies.noteLeftOut(problem, at: place) }
+        if let problem = SampleQuality.problem(with: sample, recordedAt: readAt) { tallies.noteLeftOut(problem, at: place) }
         if let sentBy { sample.sentBy = sentBy }
         let start = sample.start
         let facts = SampleFacts(sample, isSyncIdentified: SampleIdentity.isSyncIdentified(entity))

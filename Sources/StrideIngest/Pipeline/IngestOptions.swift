@@ -1,3 +1,4 @@
+import Foundation
 import StrideEvents
 
 /// What a caller tells an ingest beyond the file: the context of a Health Auto Export push,
@@ -12,13 +13,24 @@ public struct IngestOptions: Sendable {
     /// The device that sent the file through the server, recorded in every sample and workout
     /// read; nil for a file ingested on the machine.
     public var sentBy: String?
+    /// The clock's time as the ingest begins (the ledger's clock; the system's when nil):
+    /// a sample that starts more than ten minutes after it is odd content
+    /// (``SampleQuality``), as the daily records will find it.
+    public var readAt: Timestamp?
 
     /// Creates options; the defaults are what `stride ingest` uses.
     public init(
-        healthAutoExport: HealthAutoExportContext = HealthAutoExportContext(), expectedFormat: InputFormat? = nil, sentBy: String? = nil
+        healthAutoExport: HealthAutoExportContext = HealthAutoExportContext(), expectedFormat: InputFormat? = nil, sentBy: String? = nil,
+        readAt: Timestamp? = nil
     ) {
         self.healthAutoExport = healthAutoExport
         self.expectedFormat = expectedFormat
         self.sentBy = sentBy
+        self.readAt = readAt
+    }
+
+    /// ``readAt``, or the system clock's now.
+    var clockTime: Timestamp {
+        readAt ?? Timestamp(millisecondsSince1970: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
     }
 }

@@ -60,7 +60,7 @@ public enum IngestReader {
         if let expected = options.expectedFormat, expected != format {
             throw IngestError.unexpectedFormat(file: file, found: format, expected: expected)
         }
-        let collector = IngestCollector(batchSize: batchSize, sentBy: options.sentBy, deliver: deliver)
+        let collector = IngestCollector(batchSize: batchSize, sentBy: options.sentBy, readAt: options.clockTime, deliver: deliver)
         var bytesRead = 0
         func report(_ total: Int) {
             progress(IngestProgress(bytesRead: bytesRead, totalBytes: total, records: collector.recordsRead))

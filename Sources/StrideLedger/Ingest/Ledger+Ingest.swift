@@ -61,6 +61,10 @@ extension Ledger {
         var options = options
         if options.healthAutoExport.receivedAt == nil { options.healthAutoExport.receivedAt = clock.now() }
         if options.healthAutoExport.timeZone == nil { options.healthAutoExport.timeZone = timeZone }
+        // The clock as reading begins: the summary judges a sample's start against it; the
+        // daily records, against when its batch was recorded (seconds later at most).
+        let readAt = options.readAt ?? clock.now()
+        options.readAt = readAt
         let readOptions = options
         let pipe = BatchPipe<IngestBatch>()
         let outcome = ReadOutcome()
@@ -71,7 +75,7 @@ extension Ledger {
                 // which waits for the appending one anyway.
                 var stepDays = Set<CivilDate>()
                 let result = try IngestReader.read(file: file, batchSize: batchSize, options: readOptions, progress: progress) { batch in
-                    stepDays.formUnion(dailyHealth.stepDays(of: batch.events))
+                    stepDays.formUnion(dailyHealth.stepDays(of: batch.events, recordedAt: readAt))
                     try pipe.put(batch)
                 }
                 outcome.set(result, stepDays: stepDays)

@@ -11,14 +11,20 @@ extension Ledger {
     /// spare while no local day, check-in or journal tier is within reach of it.
     public static let allowedClockSkewMilliseconds: Int64 = 5 * 60 * 1000
 
-    /// The instant a user's action is recorded at: `at` when given — any time in the past,
-    /// for back-dating, or up to ``allowedClockSkewMilliseconds`` ahead of the clock — else
-    /// the clock's now. Every action that takes a time goes through here.
+    /// The instant a user's action is recorded at: `at` when given — any time since the
+    /// Health app's first year (``Plausible/firstInstant``), for back-dating, or up to
+    /// ``allowedClockSkewMilliseconds`` ahead of the clock — else the clock's now. Every
+    /// action that takes a time goes through here.
     /// - Throws: ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is later than
-    ///   that; nothing is appended then.
+    ///   that, ``ValueRefusal`` when earlier; nothing is appended then.
     public func actionInstant(_ at: Timestamp?) throws -> Timestamp {
         let now = clock.now()
         guard let at else { return now }
+        guard at >= Plausible.firstInstant else {
+            throw ValueRefusal(
+                what: "the time", value: at.description, allowed: "on or after \(Plausible.firstDayText)",
+                why: "the Health app and Stride began later")
+        }
         guard at <= now.adding(milliseconds: Self.allowedClockSkewMilliseconds) else {
             throw LedgerError.aheadOfClock(at: at, clock: now, timeZone: timeZoneIdentifier)
         }

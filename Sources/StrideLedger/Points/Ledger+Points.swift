@@ -11,6 +11,14 @@ public enum PointsError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyReason
     case emptyEntry
     case notPositive(Int)
+    /// A spend that would reopen today, or a day to come: it is open already.
+    case reopenNotPast(CivilDate, today: CivilDate)
+    /// A spend that would reopen a day before the ledger's first: no such day earns.
+    case reopenBeforeFirstDay(CivilDate, first: CivilDate)
+    /// A spend that would reopen a day a spend reopened already.
+    case alreadyReopened(CivilDate)
+    /// A check-in for a past day that is not open.
+    case dayClosed(CivilDate)
 
     public var description: String {
         switch self {
@@ -19,6 +27,15 @@ public enum PointsError: Error, Equatable, Sendable, CustomStringConvertible {
         case .emptyReason: "say what the points are for with --reason TEXT"
         case .emptyEntry: "a journal entry needs some text"
         case .notPositive(let points): "\(points) is not a number of points to spend; give a whole number of 1 or more"
+        case .reopenNotPast(let day, let today):
+            "\(day) is not a past day (today is \(today)): today is open already, and a day to come opens when it comes; nothing was spent"
+        case .reopenBeforeFirstDay(let day, let first):
+            "\(day) is before the ledger's first day, \(first): no earlier day earns, so nothing was spent"
+        case .alreadyReopened(let day):
+            "\(day) was reopened already: its check-in and entries earn as they are; nothing was spent"
+        case .dayClosed(let day):
+            "\(day) is closed: a check-in counts for today, and for a past day only once points were spent to reopen it "
+                + "(`stride points spend N --reason TEXT --reopen \(day)`; no day before the ledger's first); nothing was appended"
         }
     }
 }
@@ -27,48 +44,82 @@ extension Ledger {
     /// The local day of an instant, in the ledger's time zone.
     public func localDay(_ instant: Timestamp) -> CivilDate { dailyHealth.calendar.day(of: instant) }
 
-    /// Checks in for the local day of `at` (now by default). Returns false when that day
-    /// already has a check-in (nothing is appended then). `sentBy` names the device that sent
-    /// it through the server (nil on the machine); its award names that device too.
-    /// - Throws: ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
-    public func checkIn(at: Timestamp?, sentBy: String? = nil) throws -> (day: CivilDate, isNew: Bool) {
+    /// Checks in for the local day of `at` (now by default), which must be open
+    /// (``isOpen(_:)``): the day's award, or nothing more when it has a check-in already
+    /// (nothing is appended then). `sentBy` names the device that sent it through the server
+    /// (nil on the machine); its award names that device too.
+    /// - Throws: ``PointsError/dayClosed(_:)`` for a past day not reopened (nothing appended);
+    ///   ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
+    public func checkIn(at: Timestamp?, sentBy: String? = nil) throws -> CheckInOutcome {
         let when = try actionInstant(at)
         let day = localDay(when)
+        guard try isOpen(day) else { throw PointsError.dayClosed(day) }
         let outcome = try append([
             PendingEvent(.checkedIn(CheckedIn(day: day, sentBy: sentBy)), occurredAt: when, entity: .points, idempotencyKey: CheckedIn.key(day: day))
         ])
-        return (day, outcome.appendedCount == 1)
+        let earned = outcome.followUps.reduce(0) { total, event in
+            if case .event(.pointsAwarded(let award)) = event.body { total + award.points } else { total }
+        }
+        return CheckInOutcome(day: day, isNew: outcome.appendedCount == 1, pointsEarned: earned, isOpen: try isOpen(day))
     }
 
-    /// Adds a journal entry; returns the points it earned. `sentBy` names the device that sent
-    /// it through the server (nil on the machine); its awards name that device too.
-    /// - Throws: ``PointsError/emptyEntry``; ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
-    public func addJournalEntry(_ text: String, at: Timestamp?, sentBy: String? = nil) throws -> [PointsAwarded] {
+    /// Whether a check-in or a journal entry for `day` earns now (Sayu's rule,
+    /// ``PointAwardPolicy/earns(day:today:firstDay:isReopened:)``): today does; a past day only
+    /// once a spend reopened it; a day before the ledger's first never.
+    /// - Throws: a storage failure.
+    public func isOpen(_ day: CivilDate) throws -> Bool {
+        let state = try state(of: points)
+        return PointAwardPolicy.earns(day: day, today: localDay(clock.now()), firstDay: try state.firstDay(), isReopened: try state.isReopened(day))
+    }
+
+    /// Adds a journal entry; returns the points it earned (none for a day that is not open,
+    /// ``isOpen(_:)``). `sentBy` names the device that sent it through the server (nil on the
+    /// machine); its awards name that device too.
+    /// - Throws: ``PointsError/emptyEntry``; ``ValueRefusal`` past ``Plausible/journalCharacters``;
+    ///   ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
+    public func addJournalEntry(_ text: String, at: Timestamp?, sentBy: String? = nil) throws -> JournalOutcome {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw PointsError.emptyEntry }
+        _ = try ValueRefusal.check(trimmed, longest: Plausible.journalCharacters, as: "the entry", multiline: true)
         let when = try actionInstant(at)
+        let day = localDay(when)
         let outcome = try append([
-            PendingEvent(
-                .journalEntryAdded(JournalEntryAdded(text: trimmed, day: localDay(when), sentBy: sentBy)), occurredAt: when, entity: .journal)
+            PendingEvent(.journalEntryAdded(JournalEntryAdded(text: trimmed, day: day, sentBy: sentBy)), occurredAt: when, entity: .journal)
         ])
-        return outcome.followUps.compactMap { if case .event(.pointsAwarded(let award)) = $0.body { award } else { nil } }
+        let awards = outcome.followUps.compactMap { if case .event(.pointsAwarded(let award)) = $0.body { award } else { nil } }
+        return JournalOutcome(day: day, awards: awards, isOpen: try isOpen(day))
     }
 
     /// Spends points, only if the balance covers them — even with another process spending
     /// at the same moment: the spend expects the account unchanged since the balance was read.
-    /// `sentBy` names the device that sent it through the server (nil on the machine).
-    /// - Throws: ``PointsError/overdraw(balance:wanted:)`` (nothing appended); ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
-    public func spend(_ amount: Int, reason: String, at: Timestamp?, sentBy: String? = nil) throws -> Int {
+    /// A spend that names a past day (`reopening`) reopens it: a check-in or journal entry for
+    /// it earns from then on. `sentBy` names the device that sent it through the server (nil
+    /// on the machine).
+    /// - Throws: ``PointsError/overdraw(balance:wanted:)`` and the refusals of a day that cannot
+    ///   be reopened (nothing appended); ``ValueRefusal`` outside ``Plausible/pointsSpent`` or
+    ///   for a reason past ``Plausible/reasonCharacters``; ``LedgerError/aheadOfClock(at:clock:timeZone:)``
+    ///   when `at` is ahead of the clock.
+    public func spend(_ amount: Int, reason: String, reopening: CivilDate? = nil, at: Timestamp?, sentBy: String? = nil) throws -> Int {
         guard amount >= 1 else { throw PointsError.notPositive(amount) }
+        _ = try ValueRefusal.check(Double(amount), in: Plausible.pointsSpent, as: "spending")
         let trimmed = reason.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw PointsError.emptyReason }
+        _ = try ValueRefusal.check(trimmed, longest: Plausible.reasonCharacters, as: "the reason")
         let when = try actionInstant(at)
         return try decideAndAppend(about: "the points") {
             let version = try store.version(of: .points)
-            let balance = try account().balance
+            let state = try state(of: points)
+            if let day = reopening {
+                let today = localDay(clock.now())
+                guard day < today else { throw PointsError.reopenNotPast(day, today: today) }
+                if let first = try state.firstDay(), day < first { throw PointsError.reopenBeforeFirstDay(day, first: first) }
+                guard try !state.isReopened(day) else { throw PointsError.alreadyReopened(day) }
+            }
+            let balance = try state.account().balance
             guard amount <= balance else { throw PointsError.overdraw(balance: balance, wanted: amount) }
+            let spend = PointsSpent(points: amount, reason: trimmed, sentBy: sentBy, reopens: reopening)
             return Decision(
-                events: [PendingEvent(.pointsSpent(PointsSpent(points: amount, reason: trimmed, sentBy: sentBy)), occurredAt: when, entity: .points)],
+                events: [PendingEvent(.pointsSpent(spend), occurredAt: when, entity: .points)],
                 expecting: [VersionExpectation(.points, version: version)], value: balance - amount)
         }
     }
@@ -103,4 +154,26 @@ extension Ledger {
             dailyHealth.insertStepDays(start: sample.start, end: sample.end, into: &days)
         }
     }
+}
+
+/// What a check-in did.
+public struct CheckInOutcome: Hashable, Sendable {
+    /// The local day checked in for.
+    public var day: CivilDate
+    /// False when the day had a check-in already (nothing was appended).
+    public var isNew: Bool
+    /// The points it earned.
+    public var pointsEarned: Int
+    /// Whether the day is open (a past day that is not earns nothing).
+    public var isOpen: Bool
+}
+
+/// What a journal entry did.
+public struct JournalOutcome: Hashable, Sendable {
+    /// The local day it was written for.
+    public var day: CivilDate
+    /// The points it earned.
+    public var awards: [PointsAwarded]
+    /// Whether the day is open (a past day that is not earns nothing).
+    public var isOpen: Bool
 }

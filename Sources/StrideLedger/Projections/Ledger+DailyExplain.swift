@@ -75,7 +75,8 @@ extension Ledger {
                     if let event, case .sampleRecorded(let recorded) = event.event {
                         sourceName = recorded.sourceName
                         if case .leftOut(let why) = sample.outcome {
-                            reason = try Self.leftOutReason(why, sample: recorded, sequence: event.sequence, statuses: statuses)
+                            reason = try Self.leftOutReason(
+                                why, sample: recorded, recordedAt: event.recordedAt, sequence: event.sequence, statuses: statuses)
                         }
                     }
                     return ExplainedSampleLine(explained: sample, id: event?.entity.shortID ?? "", sourceName: sourceName, reason: reason)
@@ -86,7 +87,7 @@ extension Ledger {
 
     /// Why a sample is left out, in a sentence.
     private static func leftOutReason(
-        _ why: LeftOut, sample: SampleRecorded, sequence: UInt64, statuses: ProjectionState<SampleCountsProjection>
+        _ why: LeftOut, sample: SampleRecorded, recordedAt: Timestamp, sequence: UInt64, statuses: ProjectionState<SampleCountsProjection>
     ) throws -> String {
         var reasons: [String] = []
         let status = try statuses.status(ofSample: sequence)
@@ -95,7 +96,7 @@ extension Ledger {
             reasons.append(
                 status?.repeatOf.map { "a repeat of the sample recorded at event \($0) (the same record of an earlier export)" } ?? "a repeat")
         }
-        if why.contains(.odd) { reasons.append("odd content: " + (SampleQuality.problem(with: sample) ?? "unreadable")) }
+        if why.contains(.odd) { reasons.append("odd content: " + (SampleQuality.problem(with: sample, recordedAt: recordedAt) ?? "unreadable")) }
         return reasons.joined(separator: "; ")
     }
 }

@@ -58,7 +58,7 @@ public struct SampleDecisionReport: Hashable, Sendable {
 
 extension Ledger {
     /// The longest reason a withdrawal takes, in characters.
-    public static let longestReason = 500
+    public static let longestReason = Plausible.reasonCharacters
 
     /// Withdraws samples the runner rejects (a bogus value an app wrote, say): each leaves every
     /// figure and stays in the log; the step awards of its days follow. All or nothing: an

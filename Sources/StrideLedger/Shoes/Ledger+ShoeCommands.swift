@@ -17,14 +17,19 @@ extension Ledger {
 
     /// Registers a shoe; returns it. `sentBy` names the device that sent the command through
     /// the server (nil on the machine), as every action below takes it.
-    /// - Throws: ``ShoeError/nameTaken(_:)`` or ``ShoeError/emptyName``; ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
+    /// - Throws: ``ShoeError/nameTaken(_:)`` or ``ShoeError/emptyName``; ``ValueRefusal`` for a
+    ///   name or brand past ``Plausible/nameCharacters``, kilometres or a goal outside
+    ///   ``Plausible/shoeStartKilometres`` and ``Plausible/shoeGoalKilometres``;
+    ///   ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
     @discardableResult
     public func registerShoe(
         name: String, brand: String?, startKilometers: Double, goalKilometers: Double?, makeDefault: Bool, at: Timestamp?,
         sentBy: String? = nil
     ) throws -> UInt128 {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { throw ShoeError.emptyName }
+        let trimmed = try Self.shoeName(name)
+        let brand = try brand.map { try ValueRefusal.check($0, longest: Plausible.nameCharacters, as: "the brand") }
+        _ = try ValueRefusal.check(startKilometers, in: Plausible.shoeStartKilometres, as: "the starting distance")
+        _ = try goalKilometers.map { try ValueRefusal.check($0, in: Plausible.shoeGoalKilometres, as: "the goal") }
         let when = try actionInstant(at)
         return try decideOnRack {
             let expectation = try rackExpectation()
@@ -53,8 +58,7 @@ extension Ledger {
     /// - Throws: ``ShoeError``; ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
     public func renameShoe(_ text: String, to newName: String, at: Timestamp?, sentBy: String? = nil) throws {
         let when = try actionInstant(at)
-        let trimmed = newName.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { throw ShoeError.emptyName }
+        let trimmed = try Self.shoeName(newName)
         try decideOnRack {
             let expectation = try rackExpectation()
             let shoe = try shoe(named: text)
@@ -190,5 +194,15 @@ extension Ledger {
                 ],
                 expecting: try Set(entities).map { VersionExpectation($0, version: try store.version(of: $0)) })
         }
+    }
+}
+
+extension Ledger {
+    /// A shoe's name as given, trimmed.
+    /// - Throws: ``ShoeError/emptyName``, or ``ValueRefusal`` past ``Plausible/nameCharacters``.
+    static func shoeName(_ name: String) throws -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw ShoeError.emptyName }
+        return try ValueRefusal.check(trimmed, longest: Plausible.nameCharacters, as: "the shoe's name")
     }
 }

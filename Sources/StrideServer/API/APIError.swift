@@ -54,6 +54,7 @@ public struct APIError: HTTPResponseError, Sendable {
             if case .unknownSample = error { return APIError(.notFound, error.description) }
             return APIError(.unprocessableContent, error.description)
         case let error as TokenError: return APIError(.unprocessableContent, error.description)
+        case let error as ValueRefusal: return APIError(.unprocessableContent, error.description)
         case let error as LedgerError:
             switch error {
             case .busy: return APIError(.conflict, error.description)

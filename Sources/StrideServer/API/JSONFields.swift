@@ -120,6 +120,14 @@ struct JSONFields {
         return instant
     }
 
+    /// A local day field (`2024-05-01`).
+    /// - Throws: ``APIError`` (400) naming the field.
+    func day(_ name: String) throws -> CivilDate? {
+        guard let text = try text(name) else { return nil }
+        guard let day = CivilDate(text) else { throw APIError.badField(name, "\"\(text)\" is not a day like 2024-05-01") }
+        return day
+    }
+
     /// Whether JSON wrote `true` or `false` (Foundation hands both numbers and booleans over as
     /// `NSNumber`; a boolean's type code is `c`).
     private static func isBoolean(_ number: NSNumber) -> Bool {

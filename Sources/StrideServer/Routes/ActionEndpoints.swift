@@ -172,10 +172,7 @@ extension StrideAPI {
             ) { request, context in
                 try await action(request, context) { fields in
                     let at = try fields.instant()
-                    return { ledger, device in
-                        let (day, isNew) = try ledger.checkIn(at: at, sentBy: device)
-                        return .checkedIn(day: day, isNew: isNew)
-                    }
+                    return { ledger, device in .checkedIn(try ledger.checkIn(at: at, sentBy: device)) }
                 }
             },
             Endpoint(
@@ -184,14 +181,14 @@ extension StrideAPI {
             ) { request, context in
                 try await action(request, context, status: .created) { fields in
                     let (text, at) = (try fields.requiredText("text"), try fields.instant())
-                    return { ledger, device in .journalEntry(awards: try ledger.addJournalEntry(text, at: at, sentBy: device)) }
+                    return { ledger, device in .journalEntry(try ledger.addJournalEntry(text, at: at, sentBy: device)) }
                 }
             },
             Endpoint(
                 method: .post, path: "/v1/points/spend", summary: "Spend points, only what the balance covers (`stride points spend`).",
                 body: .json([
                     .query("points", "how many, 1 or more", type: "integer", required: true), .query("reason", "what they are for", required: true),
-                    Self.atField,
+                    .query("reopen", "a past day (yyyy-MM-dd) to reopen: a check-in or journal entry for it earns from then on"), Self.atField,
                 ]),
                 answer: .action
             ) { request, context in
@@ -199,9 +196,11 @@ extension StrideAPI {
                     guard let points = try fields.integer("points", required: true), points >= 1 else {
                         throw APIError.badField("points", "spend 1 point or more")
                     }
-                    let (reason, at) = (try fields.requiredText("reason"), try fields.instant())
+                    let (reason, at, day) = (try fields.requiredText("reason"), try fields.instant(), try fields.day("reopen"))
                     return { ledger, device in
-                        .spent(points, reason: reason, balance: try ledger.spend(points, reason: reason, at: at, sentBy: device))
+                        .spent(
+                            points, reason: reason, reopening: day,
+                            balance: try ledger.spend(points, reason: reason, reopening: day, at: at, sentBy: device))
                     }
                 }
             },

@@ -26,6 +26,10 @@ extension StrideCommand {
             fail(error.description)
         } catch let error as TokenError {
             fail(error.description)
+        } catch let error as ValueRefusal {
+            fail(error.description)
+        } catch let error as SampleError {
+            fail(error.description)
         } catch let error as IngestError {
             fail(error.description)
         } catch let error as LedgerFormatError {

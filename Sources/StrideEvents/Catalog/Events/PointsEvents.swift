@@ -93,13 +93,15 @@ public struct PointsAwarded: SentThroughServer {
     }
 }
 
-/// Points were spent.
+/// Points were spent, perhaps to reopen a past day (Sayu's rule: a check-in or a journal
+/// entry earns for today, and for a past day only once points were spent to reopen it).
 ///
-/// Schema history: version 2 adds the device that sent it (``sentBy``); see
-/// ``SentThroughServer``.
+/// Schema history: version 2 adds the device that sent it (``sentBy``), see
+/// ``SentThroughServer``; version 3 the day it reopens (``reopens``), after the sender (written
+/// then even when absent). A spend that reopens no day is written as before, in version 1 or 2.
 public struct PointsSpent: SentThroughServer {
     public static let eventType = EventType.pointsSpent
-    public static let schemaVersion: UInt16 = 2
+    public static let schemaVersion: UInt16 = 3
 
     /// The points.
     public var points: Int
@@ -107,18 +109,25 @@ public struct PointsSpent: SentThroughServer {
     public var reason: String
     /// The device that sent it through the server; nil when spent on the machine.
     public var sentBy: String?
+    /// The past local day the spend reopens, so that a check-in or journal entry for it earns.
+    public var reopens: CivilDate?
 
     /// Creates the payload.
-    public init(points: Int, reason: String, sentBy: String? = nil) {
+    public init(points: Int, reason: String, sentBy: String? = nil, reopens: CivilDate? = nil) {
         self.points = points
         self.reason = reason
         self.sentBy = sentBy
+        self.reopens = reopens
     }
+
+    public var writtenSchemaVersion: UInt16 { reopens != nil ? 3 : sentBy == nil ? 1 : 2 }
 
     public func encode(into writer: inout BinaryWriter) {
         writer.write(signedVarint: Int64(points))
         writer.write(reason)
-        writer.write(sender: sentBy)
+        guard let reopens else { return writer.write(sender: sentBy) }
+        writer.write(optional: sentBy) { $0.write($1) }
+        writer.write(optional: reopens) { $0.write(signedVarint: $1.daysSince1970) }
     }
 
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
@@ -126,9 +135,14 @@ public struct PointsSpent: SentThroughServer {
         points = Int(try reader.readSignedVarint())
         reason = try reader.readString()
         sentBy = try reader.readSender(schemaVersion: schemaVersion, since: 2)
+        reopens = schemaVersion >= 3 ? try reader.readOptional { CivilDate(daysSince1970: try $0.readSignedVarint()) } : nil
     }
 
-    public var json: JSONValue { .object(["points": .integer(points), "reason": .string(reason)], sentBy: sentBy) }
+    public var json: JSONValue {
+        var members: [JSONValue.Member] = [.init("points", .integer(points)), .init("reason", .string(reason))]
+        if let reopens { members.append(.init("reopens", .string(reopens.description))) }
+        return .object(members, sentBy: sentBy)
+    }
 }
 
 /// The runner checked in for a local day.

@@ -5,13 +5,18 @@ import StrideEvents
 import StrideLedger
 
 struct CheckInCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "checkin", abstract: "Check in for today: +1 point, once a day.")
+    static let configuration = CommandConfiguration(
+        commandName: "checkin", abstract: "Check in for today: +1 point, once a day.",
+        discussion: """
+            A check-in earns for today. Dated in the past with --at, it earns only for a day reopened by \
+            spending points for it (`stride points spend N --reason TEXT --reopen DATE`), and never for a day \
+            before the ledger's first.
+            """)
     @OptionGroup var ledger: LedgerOptions
     @OptionGroup var time: ActionTime
 
     func run() throws {
-        let (day, isNew) = try ledger.openCreating().checkIn(at: time.instant)
-        Console.print(ActionReport.checkedIn(day: day, isNew: isNew).sentence)
+        Console.print(ActionReport.checkedIn(try ledger.openCreating().checkIn(at: time.instant)).sentence)
     }
 }
 
@@ -27,8 +32,8 @@ struct JournalCommand: ParsableCommand {
         @Argument(parsing: .remaining, help: "The entry's text.") var text: [String]
 
         func run() throws {
-            let awards = try ledger.openCreating().addJournalEntry(text.joined(separator: " "), at: time.instant)
-            Console.print(ActionReport.journalEntry(awards: awards).sentence)
+            let outcome = try ledger.openCreating().addJournalEntry(text.joined(separator: " "), at: time.instant)
+            Console.print(ActionReport.journalEntry(outcome).sentence)
         }
     }
 
@@ -56,6 +61,10 @@ struct PointsCommand: ParsableCommand {
         discussion: """
             Points are earned once per rule and local day: +10 on first use, +1 a daily check-in, +3 for \
             the day's first and fifth journal entries, +1/+2/+3 when the day's steps reach 1,000/5,000/10,000.
+
+            Days that are open earn: a check-in or a journal entry earns for today; a past day only once \
+            points were spent to reopen it (`stride points spend N --reason TEXT --reopen DATE`, the spend \
+            names the day); a day before the ledger's first never. Step awards follow each day's steps.
             """,
         subcommands: [Show.self, History.self, Spend.self], defaultSubcommand: Show.self)
 
@@ -99,14 +108,18 @@ struct PointsCommand: ParsableCommand {
         @OptionGroup var time: ActionTime
         @Argument(help: "How many points.") var points: Int
         @Option(help: "What they are for.") var reason: String
+        @Option(help: "A past day (yyyy-MM-dd) to reopen: a check-in or journal entry for it earns from then on.")
+        var reopen: String?
 
         func validate() throws {
             guard points >= 1 else { throw ValidationError("spend 1 point or more") }
+            if let reopen, CivilDate(reopen) == nil { throw ValidationError("--reopen \(reopen) is not a date like 2024-05-01") }
         }
 
         func run() throws {
-            let balance = try ledger.openExisting().spend(points, reason: reason, at: time.instant)
-            Console.print(ActionReport.spent(points, reason: reason, balance: balance).sentence)
+            let day = reopen.flatMap { CivilDate($0) }
+            let balance = try ledger.openExisting().spend(points, reason: reason, reopening: day, at: time.instant)
+            Console.print(ActionReport.spent(points, reason: reason, reopening: day, balance: balance).sentence)
         }
     }
 }
