@@ -11,8 +11,9 @@ public struct ShoeMileageProjection: Projection {
 
     public let name = "mileage"
     /// Version 2: audit lines name the device that sent their event. Version 3: a run
-    /// recorded more than once is counted once (workouts know their copies).
-    public let version: UInt32 = 3
+    /// recorded more than once is counted once (workouts know their copies). Version 4: a
+    /// distance outside ``Plausible/workoutKilometres`` counts as none.
+    public let version: UInt32 = 4
 
     /// Creates the projection.
     public init() {}
@@ -62,10 +63,11 @@ public struct ShoeMileageProjection: Projection {
     private func record(_ recorded: WorkoutRecorded, event: ProjectionEvent, rows: inout ProjectionRows<Key, Row>) {
         let id = event.entity.id
         guard rows.row(.workout(id)) == nil else { return }
+        let (metres, asWritten) = Self.plausibleDistance(recorded)
         var workout = Workout(
             id: id, activity: recorded.activityType, start: recorded.start, end: recorded.end,
-            distanceMeters: recorded.distanceMeters, distanceSource: recorded.distanceSource,
-            distanceAsWritten: recorded.distanceAsWritten, sourceName: recorded.sourceName, recordedSequence: event.sequence)
+            distanceMeters: metres, distanceSource: metres == nil && recorded.distanceMeters != nil ? .none : recorded.distanceSource,
+            distanceAsWritten: asWritten, sourceName: recorded.sourceName, recordedSequence: event.sequence)
         workout.recording = WorkoutRecording(recorded)
         rows.update(.workout(id), creating: { .workout(workout) }) { _ in }
         guard workout.isRunning else { return }
@@ -205,4 +207,16 @@ public struct ShoeMileageProjection: Projection {
 
     /// Kilometres with two decimals.
     public static func format(_ kilometers: Double) -> String { String(format: "%.2f", kilometers) }
+}
+
+extension ShoeMileageProjection {
+    /// A workout's distance as mileage counts it: as recorded, or none when outside
+    /// ``Plausible/workoutKilometres`` (a value no recording of one workout reaches, such as
+    /// 1e17 m) — the workout stays, on no distance, and says what it held and why.
+    static func plausibleDistance(_ recorded: WorkoutRecorded) -> (metres: Double?, asWritten: String?) {
+        guard let metres = recorded.distanceMeters else { return (nil, recorded.distanceAsWritten) }
+        guard !Plausible.workoutKilometres.contains(metres / 1000) else { return (metres, recorded.distanceAsWritten) }
+        let written = recorded.distanceAsWritten ?? (metres.isFinite ? PlausibleRange.number(metres) + " m" : "\(metres) m")
+        return (nil, "\(written), left out: outside \(Plausible.workoutKilometres.text)")
+    }
 }

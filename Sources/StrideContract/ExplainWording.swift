@@ -25,7 +25,7 @@ public enum ExplainWording {
         case .distance: return String(format: "%.2f km", value / 1000)
         case .activeEnergy: return number(value) + " kcal"
         case .heartRate, .restingHeartRate: return String(format: "%.1f bpm", value)
-        case .sleep: return hoursAndMinutes(Int(value))
+        case .sleep: return hoursAndMinutes(value.wholeForDisplay)
         }
     }
 

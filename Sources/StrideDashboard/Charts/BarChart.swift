@@ -30,9 +30,9 @@ struct BarChart {
     /// Contract value to axis value (metres to kilometres: 0.001).
     var scale = 1.0
     /// An axis value as a tick label.
-    var tickText: (Double) -> String = { Format.count(Int($0.rounded())) }
+    var tickText: (Double) -> String = { Format.count($0.wholeForDisplay) }
     /// A contract value as the table and tooltip show it.
-    var valueText: (Double) -> String = { Format.count(Int($0.rounded())) }
+    var valueText: (Double) -> String = { Format.count($0.wholeForDisplay) }
     /// The table's headings: the category, the value, and the note's column when there is one.
     var headings: [String]
     var legend: [(className: String, label: String)] = []

@@ -1,3 +1,5 @@
+import StrideEvents
+
 /// A running total as a step line, one step per event: a shoe's kilometres through its
 /// audit, the points balance through its history. Each step's dot links to its event.
 struct CumulativeChart {
@@ -21,8 +23,8 @@ struct CumulativeChart {
     var unit: String
     var steps: [Step]
     var emptyMessage: String
-    var tickText: (Double) -> String = { Format.count(Int($0.rounded())) }
-    var valueText: (Double) -> String = { Format.count(Int($0.rounded())) }
+    var tickText: (Double) -> String = { Format.count($0.wholeForDisplay) }
+    var valueText: (Double) -> String = { Format.count($0.wholeForDisplay) }
     /// The table's headings: sequence, change, total, what.
     var headings: [String]
 
@@ -55,14 +57,20 @@ struct CumulativeChart {
 }
 
 /// A shoe's kilometres against its goal as a bar: the filled share is `km / goal`
-/// (whole past the goal).
+/// (whole past the goal). A goal outside ``Plausible/shoeGoalKilometres`` — one an older
+/// release accepted, such as 1e-300 km — is left out, and the page says so.
 enum ProgressBar {
     static func render(kilometers: Double, goal: Double?, label: String) -> String {
-        guard let goal, goal > 0 else {
+        if let goal, !Plausible.shoeGoalKilometres.contains(goal) {
+            let written = goal.isFinite ? PlausibleRange.number(goal) : "\(goal)"
+            return "<p class=\"progress-none\">\(Format.kilometers(kilometers)) · goal of \(written.html) km left out: "
+                + "outside \(Plausible.shoeGoalKilometres.text)</p>"
+        }
+        guard let goal else {
             return "<p class=\"progress-none\">\(Format.kilometers(kilometers)) · no goal set</p>"
         }
         let share = min(max(kilometers / goal, 0), 1)
-        let percent = Int((kilometers * 100 / goal).rounded())
+        let percent = (kilometers * 100 / goal).wholeForDisplay
         let text = "\(Format.fixed(kilometers, 1)) of \(Format.fixed(goal, 0)) km (\(percent)%)"
         var html = "<div class=\"progress\"><svg class=\"progress-bar\" viewBox=\"0 0 100 8\" preserveAspectRatio=\"none\" role=\"img\" "
         html += "aria-label=\"\((label + ": " + text).html)\" data-value=\"\(Format.data(kilometers))\" data-goal=\"\(Format.data(goal))\">"

@@ -26,7 +26,7 @@ struct RangeChart {
     var bandLabel: String
     var averageLabel: String
     var markerLabel: String
-    var valueText: (Double) -> String = { String(Int($0.rounded())) }
+    var valueText: (Double) -> String = { String($0.wholeForDisplay) }
 
     func render() -> String {
         let values = points.flatMap { [$0.minimum, $0.maximum, $0.average, $0.marker].compactMap { $0 } }
@@ -37,7 +37,7 @@ struct RangeChart {
         // Heart rates sit far from 0: the axis starts a round step below the lowest value.
         let axis = ValueAxis.covering(low: max(0, low - 5), high: high + 5, fromZero: false)
         var body = Axes.render(
-            area: area, axis: axis, unit: unit, tickText: { String(Int($0.rounded())) }, categories: points.map(\.label),
+            area: area, axis: axis, unit: unit, tickText: { String($0.wholeForDisplay) }, categories: points.map(\.label),
             categoryUnit: categoryUnit)
         body += "<g class=\"bands\">"
         for (index, point) in points.enumerated() {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A value axis: a range from `minimum` to `maximum` with round ticks between.
 struct ValueAxis: Equatable {
     /// The value at the bottom of the plot.
@@ -7,31 +9,43 @@ struct ValueAxis: Equatable {
     /// The tick values, bottom to top.
     var ticks: [Double]
 
+    /// The largest magnitude an axis reaches: no figure comes near it, and a value a ledger
+    /// of an older release holds beyond it (a heart rate of 1e17) is drawn at the edge.
+    static let largestMagnitude = 1e12
+    /// The smallest step between ticks: below it, the ticks of a range of subnormal numbers
+    /// would all print 0 anyway.
+    static let smallestStep = 1e-6
+    /// The most ticks an axis has.
+    static let mostTicks = 12
+
     /// An axis from `low` (0 unless the data goes below it, or `fromZero` is false) up to a
     /// round value at or above `high`, with about four ticks. A range of nothing gets 0–1.
+    /// Any value is taken — infinities and values past ``largestMagnitude`` are held at it,
+    /// NaN is 0 — and the axis always has a few finite ticks.
     static func covering(low: Double, high: Double, fromZero: Bool = true) -> ValueAxis {
+        let (low, high) = (plottable(low), plottable(high))
         var bottom = fromZero ? min(0, low) : low
         var top = max(high, bottom)
         if top - bottom <= 0 { top = bottom + 1 }
         let step = roundStep((top - bottom) / 4)
         bottom = (bottom / step).rounded(.down) * step
         top = (top / step).rounded(.up) * step
-        var ticks: [Double] = []
-        var tick = bottom
-        while tick <= top + step / 1000 {
-            ticks.append(tick)
-            tick += step
-        }
-        return ValueAxis(minimum: bottom, maximum: top, ticks: ticks)
+        let count = min(max(1, Int(((top - bottom) / step).rounded())), mostTicks)
+        let ticks = (0...count).map { bottom + Double($0) * step }
+        return ValueAxis(minimum: bottom, maximum: ticks.last ?? top, ticks: ticks)
     }
 
-    /// 1, 2, 2.5 or 5 times a power of ten, at or above `raw`.
+    /// `value` as an axis can hold it.
+    static func plottable(_ value: Double) -> Double {
+        value.isNaN ? 0 : min(max(value, -largestMagnitude), largestMagnitude)
+    }
+
+    /// 1, 2, 2.5 or 5 times a power of ten, at or above `raw` (at least ``smallestStep``).
     static func roundStep(_ raw: Double) -> Double {
-        guard raw > 0, raw.isFinite else { return 1 }
-        var power = 1.0
-        while power * 10 <= raw { power *= 10 }
-        while power > raw { power /= 10 }
-        for factor in [1.0, 2, 2.5, 5, 10] where power * factor >= raw { return power * factor }
+        guard raw.isFinite, raw > smallestStep else { return raw.isFinite ? smallestStep : 1 }
+        let raw = min(raw, largestMagnitude)
+        let power = pow(10, log10(raw).rounded(.down))
+        for factor in [1.0, 2, 2.5, 5, 10] where power * factor >= raw * (1 - 1e-12) { return power * factor }
         return power * 10
     }
 }
@@ -50,11 +64,13 @@ struct PlotArea {
     var plotHeight: Double { Self.height - top - bottom }
     var baseline: Double { top + plotHeight }
 
-    /// The y coordinate of a value on an axis.
+    /// The y coordinate of a value on an axis; a value beyond the axis (or NaN) is drawn at
+    /// its edge, so no shape leaves the plot.
     func y(_ value: Double, on axis: ValueAxis) -> Double {
         let span = axis.maximum - axis.minimum
-        guard span > 0 else { return baseline }
-        return baseline - (value - axis.minimum) / span * plotHeight
+        guard span > 0, !value.isNaN else { return baseline }
+        let held = min(max(value, axis.minimum), axis.maximum)
+        return baseline - (held - axis.minimum) / span * plotHeight
     }
 
     /// The height of a bar from the axis's bottom up to `value`.

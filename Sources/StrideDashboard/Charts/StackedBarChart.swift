@@ -28,8 +28,8 @@ struct StackedBarChart {
     var columns: [Column]
     var emptyMessage: String
     var scale = 1.0
-    var tickText: (Double) -> String = { Format.count(Int($0.rounded())) }
-    var valueText: (Double) -> String = { Format.count(Int($0.rounded())) }
+    var tickText: (Double) -> String = { Format.count($0.wholeForDisplay) }
+    var valueText: (Double) -> String = { Format.count($0.wholeForDisplay) }
     /// The table's first heading (the category) and last (the note's).
     var categoryHeading: String
     var noteHeading: String

@@ -22,8 +22,10 @@ enum Format {
     }
 
     /// A value exactly as the contract holds it, for `data-value` attributes: integers
-    /// without a point, others with up to six decimals.
+    /// without a point, others with up to six decimals; nothing for NaN or an infinity (the
+    /// contract's JSON says null).
     static func data(_ value: Double) -> String {
+        guard value.isFinite else { return "" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         var text = String(format: "%.6f", value)
         while text.hasSuffix("0") { text.removeLast() }
@@ -42,7 +44,7 @@ enum Format {
     }
 
     /// Beats per minute, whole: `52 bpm`.
-    static func beats(_ value: Double) -> String { String(Int(value.rounded())) + " bpm" }
+    static func beats(_ value: Double) -> String { String(value.wholeForDisplay) + " bpm" }
 
     /// `1 run`, `2 runs`.
     static func plural(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {

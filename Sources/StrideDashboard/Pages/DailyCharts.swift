@@ -41,7 +41,7 @@ enum DailyCharts {
                 "Hours of sleep each night (the window from 18:00 the day before), stacked by stage: deep, core, REM, asleep with no stage, awake. A night only a phone or app recorded shows time in bed.",
             unit: "hours", categoryUnit: "night ending", series: series, columns: columns,
             emptyMessage: "No sleep recorded in this range.", scale: 1.0 / 3600,
-            tickText: { Format.fixed($0, $0 == $0.rounded() ? 0 : 1) }, valueText: { Format.duration(seconds: Int($0)) },
+            tickText: { Format.fixed($0, $0 == $0.rounded() ? 0 : 1) }, valueText: { Format.duration(seconds: $0.wholeForDisplay) },
             categoryHeading: "Night ending", noteHeading: "Recorded by")
         return chart.render()
     }
@@ -70,7 +70,7 @@ enum DailyCharts {
             days: days, id: id, title: title, unit: "steps", total: { records[$0]?.steps },
             summary: "Steps each day, counted once where devices overlap; each bar's colour is the device class that won the day.",
             empty: "No steps recorded in this range.", scale: 1, heading: "Steps",
-            valueText: { Format.count(Int($0.rounded())) }, tickText: { Format.count(Int($0.rounded())) })
+            valueText: { Format.count($0.wholeForDisplay) }, tickText: { Format.count($0.wholeForDisplay) })
     }
 
     /// Walking and running distance per day, coloured like the steps.
@@ -80,7 +80,7 @@ enum DailyCharts {
             summary:
                 "Kilometres walked and run each day, counted once where devices overlap; each bar's colour is the device class that won the day.",
             empty: "No distance recorded in this range.", scale: 0.001, heading: "Distance (m)",
-            valueText: { Format.count(Int($0.rounded())) + " m" }, tickText: { Format.fixed($0, $0 == $0.rounded() ? 0 : 1) })
+            valueText: { Format.count($0.wholeForDisplay) + " m" }, tickText: { Format.fixed($0, $0 == $0.rounded() ? 0 : 1) })
     }
 
     private static func activity(

@@ -39,7 +39,9 @@ enum ExplainPage {
         html += "</p></nav>"
         html += "<p class=\"lead\">The figure: <strong>\(ExplainWording.amount(explanation.figure, of: content.measure).html)</strong>"
         let parts = explanation.parts.compactMap { part in
-            part.value.map { "\(part.name) \(content.measure == .sleep ? ExplainWording.hoursAndMinutes(Int($0)) : ExplainWording.number($0))" }
+            part.value.map {
+                "\(part.name) \(content.measure == .sleep ? ExplainWording.hoursAndMinutes($0.wholeForDisplay) : ExplainWording.number($0))"
+            }
         }
         if !parts.isEmpty { html += " (" + parts.joined(separator: ", ").html + ")" }
         let last = measure.samples.last { $0.explained.runningTotal != nil }?.explained.runningTotal
@@ -130,7 +132,7 @@ enum ExplainPage {
         let report = content.document.report
         let time = content.document.time
         let isSleep = content.measure == .sleep
-        func amount(_ value: Double) -> String { isSleep ? ExplainWording.hoursAndMinutes(Int(value)) : ExplainWording.number(value) }
+        func amount(_ value: Double) -> String { isSleep ? ExplainWording.hoursAndMinutes(value.wholeForDisplay) : ExplainWording.number(value) }
         var html = "<div class=\"table-wrap\"><table><caption>Every sample that touched the day, in the order the figure takes them in"
         html += "</caption><thead><tr>"
         for (heading, isNumber) in [

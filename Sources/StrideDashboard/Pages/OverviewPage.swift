@@ -45,7 +45,7 @@ enum OverviewPage {
             }
         }
         let shoes = try snapshot.shoes()
-        let nearGoal = shoes.filter { !$0.shoe.isRetired && ($0.shoe.goalKilometers ?? 0) > 0 }
+        let nearGoal = shoes.filter { !$0.shoe.isRetired && Plausible.shoeGoalKilometres.contains($0.shoe.goalKilometers ?? 0) }
             .sorted { share($0) > share($1) }
         return Content(
             week: week, records: Dictionary(records.map { ($0.date, $0) }, uniquingKeysWith: { $1 }), runs: runs,
@@ -119,7 +119,7 @@ enum OverviewPage {
         let items: [(String, String)] = [
             ("Sleep, a night on average", sleepText),
             ("Resting heart rate, average", resting.isEmpty ? "–" : Format.beats(resting.reduce(0, +) / Double(resting.count))),
-            ("Steps, a day on average", steps.isEmpty ? "–" : Format.count(Int((steps.reduce(0, +) / Double(steps.count)).rounded()))),
+            ("Steps, a day on average", steps.isEmpty ? "–" : Format.count((steps.reduce(0, +) / Double(steps.count)).wholeForDisplay)),
             ("Runs", runs.0 == 0 ? "none" : Format.plural(runs.0, "run") + ", " + Format.kilometers(runs.1 / 1000)),
             ("Points balance", Format.count(content.account.balance)),
         ]
@@ -140,7 +140,7 @@ enum OverviewPage {
             let runs = content.runs[day].map { Format.plural($0.count, "run") + ", " + Format.kilometers($0.meters / 1000) }
             rows.append([
                 day.description, sleep ?? "–", record?.restingHeartRate.map(Format.beats) ?? "–",
-                record?.steps.map { Format.count(Int($0.value.rounded())) } ?? "–", runs ?? "–",
+                record?.steps.map { Format.count($0.value.wholeForDisplay) } ?? "–", runs ?? "–",
             ])
         }
         let table = NumbersTable(

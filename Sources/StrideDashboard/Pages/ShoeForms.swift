@@ -15,8 +15,10 @@ enum ShoeForms {
         var fields = FormMarkup.input("name", label: "Name", id: prefix + "add-name", required: true, extra: "maxlength=\"200\"")
         fields += FormMarkup.input("brand", label: "Brand", id: prefix + "add-brand", extra: "maxlength=\"200\"")
         fields += FormMarkup.input(
-            "startKilometers", label: "Starting km", id: prefix + "add-start", type: "number", extra: "min=\"0\" step=\"0.01\" value=\"0\"")
-        fields += FormMarkup.input("goalKilometers", label: "Goal km", id: prefix + "add-goal", type: "number", extra: "min=\"1\" step=\"1\"")
+            "startKilometers", label: "Starting km", id: prefix + "add-start", type: "number",
+            extra: "min=\"0\" max=\"5000\" step=\"0.01\" value=\"0\"")
+        fields += FormMarkup.input(
+            "goalKilometers", label: "Goal km", id: prefix + "add-goal", type: "number", extra: "min=\"10\" max=\"5000\" step=\"1\"")
         fields +=
             "<label class=\"check\" for=\"\(prefix)add-default\"><input id=\"\(prefix)add-default\" name=\"isDefault\" type=\"checkbox\" value=\"true\">New runs go to it (default)</label>"
         html += FormMarkup.form(.addShoe, render: render, legend: "Add a shoe", fields: fields, button: "Add")

@@ -102,8 +102,8 @@ enum ShoesPage {
             id: render.idPrefix + "runs-" + id, title: "Runs per week on \(shoe.name)",
             summary: "How many runs on this shoe started in each of the last \(weeks) weeks (weeks start on Monday).", unit: "runs",
             categoryUnit: "week of", keyName: "week", bars: bars,
-            emptyMessage: "No runs on \(shoe.name) in the last \(weeks) weeks.", tickText: { String(Int($0.rounded())) },
-            valueText: { String(Int($0.rounded())) }, headings: ["Week of", "Runs"])
+            emptyMessage: "No runs on \(shoe.name) in the last \(weeks) weeks.", tickText: { String($0.wholeForDisplay) },
+            valueText: { String($0.wholeForDisplay) }, headings: ["Week of", "Runs"])
         html += chart.render()
         html += "<p><a href=\"\(render.links.audit(shoe: id).html)\">How \(shoe.name.html) reached \(Format.kilometers(shoe.kilometers))</a></p>"
         html += ShoeForms.shoeForms(view, render)

@@ -11,3 +11,23 @@ extension BinaryInteger {
         return (self < 0 ? "-" : "") + String(result.reversed())
     }
 }
+
+extension Double {
+    /// The nearest whole number for a figure shown to a person: held within ±10^15 (no figure
+    /// is larger), and 0 for NaN. `Int(x.rounded())` traps on a value beyond `Int`; a ledger
+    /// an older release wrote may hold any value, and a page must still render it.
+    public var wholeForDisplay: Int {
+        guard !isNaN else { return 0 }
+        return Int(min(max(rounded(), -1e15), 1e15))
+    }
+}
+
+extension StringProtocol {
+    /// The text as a message repeats it back: whole up to 100 characters, else its first 100
+    /// and how long it was — a pasted megabyte must not fill every error that names it.
+    public var shownInMessage: String {
+        let count = self.count
+        guard count > 100 else { return String(self) }
+        return String(prefix(100)) + "… (\(count.groupedDigits) characters)"
+    }
+}

@@ -17,9 +17,9 @@ public enum SampleError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownSample(let text):
-            "there is no sample \"\(text)\"; give its id as `stride log` or `stride daily explain` prints it (a unique prefix is enough)"
+            "there is no sample \"\(text.shownInMessage)\"; give its id as `stride log` or `stride daily explain` prints it (a unique prefix is enough)"
         case .ambiguousSample(let text, let matches):
-            "\"\(text)\" matches \(matches.count) samples (\(matches.prefix(5).joined(separator: ", "))\(matches.count > 5 ? ", …" : "")); give more characters of the id"
+            "\"\(text.shownInMessage)\" matches \(matches.count) samples (\(matches.prefix(5).joined(separator: ", "))\(matches.count > 5 ? ", …" : "")); give more characters of the id"
         case .alreadyWithdrawn(let id, let cause):
             "sample \(id) is withdrawn already (\(cause)); nothing was changed — `stride samples restore \(id)` brings it back"
         case .notWithdrawn(let id):

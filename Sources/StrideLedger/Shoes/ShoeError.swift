@@ -1,3 +1,5 @@
+import StrideEvents
+
 /// Why a shoe or workout command was refused; nothing was appended.
 public enum ShoeError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownShoe(String, known: [String])
@@ -14,18 +16,18 @@ public enum ShoeError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .unknownShoe(let text, let known):
             known.isEmpty
-                ? "there is no shoe \"\(text)\": the rack is empty; add one with `stride shoes add NAME`"
-                : "there is no shoe \"\(text)\"; name one of: \(known.joined(separator: ", ")) (or give its id from `stride shoes list`)"
+                ? "there is no shoe \"\(text.shownInMessage)\": the rack is empty; add one with `stride shoes add NAME`"
+                : "there is no shoe \"\(text.shownInMessage)\"; name one of: \(known.joined(separator: ", ")) (or give its id from `stride shoes list`)"
         case .nameTaken(let name):
-            "a shoe named \"\(name)\" is already on the rack; choose another name, or rename that one with `stride shoes rename`"
+            "a shoe named \"\(name.shownInMessage)\" is already on the rack; choose another name, or rename that one with `stride shoes rename`"
         case .emptyName:
             "a shoe needs a name; give one, such as `stride shoes add \"Pegasus 40\"`"
         case .retired(let name):
             "\(name) is retired and takes no new workouts; bring it back with `stride shoes unretire \"\(name)\"` or choose another shoe"
         case .unknownWorkout(let text):
-            "there is no workout \"\(text)\"; list them with `stride workouts` and give an id (a unique prefix is enough)"
+            "there is no workout \"\(text.shownInMessage)\"; list them with `stride workouts` and give an id (a unique prefix is enough)"
         case .ambiguousWorkout(let text, let matches):
-            "\"\(text)\" matches \(matches.count) workouts (\(matches.prefix(5).joined(separator: ", "))\(matches.count > 5 ? ", …" : "")); give more characters of the id"
+            "\"\(text.shownInMessage)\" matches \(matches.count) workouts (\(matches.prefix(5).joined(separator: ", "))\(matches.count > 5 ? ", …" : "")); give more characters of the id"
         case .notARun(let workout, let activity):
             "workout \(workout) is \(activity.replacingOccurrences(of: "HKWorkoutActivityType", with: "")), not a run: only runs go on shoes"
         case .notAssigned(let workout):

@@ -15,7 +15,7 @@ enum DailyExplainOutput {
             lines.append("")
             var heading = "\(ExplainWording.title(of: kind)): \(ExplainWording.amount(explanation.figure, of: kind))"
             let parts = explanation.parts.compactMap { part in
-                part.value.map { "\(part.name) \(kind == .sleep ? ExplainWording.hoursAndMinutes(Int($0)) : ExplainWording.number($0))" }
+                part.value.map { "\(part.name) \(kind == .sleep ? ExplainWording.hoursAndMinutes($0.wholeForDisplay) : ExplainWording.number($0))" }
             }
             if !parts.isEmpty { heading += " (" + parts.joined(separator: ", ") + ")" }
             lines.append(heading + (explanation.figure == nil ? "" : " — the figure `stride daily` prints."))
@@ -32,9 +32,10 @@ enum DailyExplainOutput {
                 let sample = line.explained
                 let value =
                     kind == .sleep ? (sample.fact.sleep.map { DailyExplainDocument.name(of: $0) } ?? "?") : ExplainWording.number(sample.fact.value)
-                let inDay = kind == .sleep ? ExplainWording.hoursAndMinutes(Int(sample.inDay)) : ExplainWording.number(sample.inDay)
-                let counted = kind == .sleep ? ExplainWording.hoursAndMinutes(Int(sample.counted)) : ExplainWording.number(sample.counted)
-                let total = sample.runningTotal.map { kind == .sleep ? ExplainWording.hoursAndMinutes(Int($0)) : ExplainWording.number($0) } ?? "–"
+                let inDay = kind == .sleep ? ExplainWording.hoursAndMinutes(sample.inDay.wholeForDisplay) : ExplainWording.number(sample.inDay)
+                let counted = kind == .sleep ? ExplainWording.hoursAndMinutes(sample.counted.wholeForDisplay) : ExplainWording.number(sample.counted)
+                let total =
+                    sample.runningTotal.map { kind == .sleep ? ExplainWording.hoursAndMinutes($0.wholeForDisplay) : ExplainWording.number($0) } ?? "–"
                 table.add([
                     "  " + line.id, "\(line.sourceName) (\(sample.fact.deviceClass))",
                     ExplainWording.clock(sample.fact.start, on: report.date, time: document.time),

@@ -18,13 +18,13 @@ enum DailyOutput {
                         [sleep.asleepCore, sleep.asleepDeep, sleep.asleepREM, sleep.awake].map { clock($0) }.joined(separator: "/")
                     }
                 } ?? "–"
-            let heart = record.heartRate.map { "\(Int($0.average.rounded())) (\(Int($0.minimum))–\(Int($0.maximum)))" } ?? "–"
+            let heart = record.heartRate.map { "\($0.average.wholeForDisplay) (\($0.minimum.wholeForDisplay)–\($0.maximum.wholeForDisplay))" } ?? "–"
             table.add([
                 record.date.description, clock(sleep?.asleep), clock(sleep?.inBed), stages, heart,
-                record.restingHeartRate.map { String(Int($0.rounded())) } ?? "–",
-                record.steps.map { Format.count(Int($0.value.rounded())) } ?? "–",
+                record.restingHeartRate.map { String($0.wholeForDisplay) } ?? "–",
+                record.steps.map { Format.count($0.value.wholeForDisplay) } ?? "–",
                 record.distance.map { String(format: "%.2f", $0.value / 1000) } ?? "–",
-                record.activeEnergy.map { String(Int($0.value.rounded())) } ?? "–",
+                record.activeEnergy.map { String($0.value.wholeForDisplay) } ?? "–",
             ])
         }
         return table.text
