@@ -32,3 +32,17 @@ static inline void stride_sha256_resume(const SHA256_CTX *state, const void *res
     if (length > 0) SHA256_Update(&context, rest, length);
     SHA256_Final(digest, &context);
 }
+
+/// Starts a SHA-256 over bytes that arrive in pieces.
+static inline void stride_sha256_begin(SHA256_CTX *state) { SHA256_Init(state); }
+
+/// Adds `length` bytes to a SHA-256 begun with ``stride_sha256_begin``.
+static inline void stride_sha256_add(SHA256_CTX *state, const void *bytes, size_t length) {
+    if (length > 0) SHA256_Update(state, bytes, length);
+}
+
+/// The SHA-256 of what was added, into `digest` (32 bytes); `state` is left as it was.
+static inline void stride_sha256_end(const SHA256_CTX *state, unsigned char *digest) {
+    SHA256_CTX context = *state;
+    SHA256_Final(digest, &context);
+}

@@ -125,7 +125,13 @@ struct ActionRouteTests {
     func answerLost() async throws {
         try await ServerFixture.with { fixture in
             // The first attempt: the entry appended through the ledger acting for the request, no answer kept.
-            let stamp = RequestStamp(device: ServerFixture.device, key: "lost-1")
+            let body = #"{"text": "long run"}"#
+            let sent = KeyedRequest(
+                device: ServerFixture.device, key: "lost-1", method: "POST", path: "/v1/journal", bodyDigest: SHA256Stream.hex(of: Array(body.utf8)))
+            guard case .carryOut(let stamp) = try fixture.ledger.recall(sent) else {
+                Issue.record("a new key is carried out")
+                return
+            }
             _ = try fixture.ledger.acting(for: stamp).addJournalEntry("long run", at: nil, sentBy: ServerFixture.device)
             try await fixture.server.makeApplication().test(.router) { client in
                 let retry = try await post(client, "/v1/journal", #"{"text": "long run"}"#, headers: [.idempotencyKey: "lost-1"])
@@ -134,6 +140,30 @@ struct ActionRouteTests {
                 #expect(try fixture.ledger.journal().count == 1)
                 // And from now on that answer is the kept one.
                 #expect(try await post(client, "/v1/journal", #"{"text": "long run"}"#, headers: [.idempotencyKey: "lost-1"]).text == retry.text)
+            }
+        }
+    }
+
+    @Test("the same key with another body is refused with 422 and appends nothing; a retry after a 400 is carried out")
+    func keyWithAnotherBody() async throws {
+        try await ServerFixture.with { fixture in
+            try await fixture.server.makeApplication().test(.router) { client in
+                let key: HTTPFields = [.idempotencyKey: "entry-7"]
+                #expect(try await post(client, "/v1/journal", #"{"text": "easy 8 km"}"#, headers: key).status == .created)
+                let before = try fixture.ledger.store.lastSequence()
+                let other = try await post(client, "/v1/journal", #"{"text": "tempo 10 km"}"#, headers: key)
+                #expect(other.status == .unprocessableContent)
+                #expect((other.object["error"] as? String)?.contains("was used for another request") == true, "\(other.text)")
+                #expect(try fixture.ledger.store.lastSequence() == before)
+                #expect(try fixture.ledger.journal().map(\.text) == ["easy 8 km"])
+                // A malformed body decided nothing: its corrected retry with the same key is carried out.
+                let fixKey: HTTPFields = [.idempotencyKey: "entry-8"]
+                #expect(try await post(client, "/v1/journal", #"{"text": "hills"#, headers: fixKey).status == .badRequest)
+                #expect(try await post(client, "/v1/journal", #"{"text": 5}"#, headers: fixKey).status == .badRequest)
+                let fixed = try await post(client, "/v1/journal", #"{"text": "hills"}"#, headers: fixKey)
+                #expect(fixed.status == .created)
+                #expect(fixed.headers[.idempotentReplayed] == nil)
+                #expect(try fixture.ledger.journal().map(\.text) == ["easy 8 km", "hills"])
             }
         }
     }

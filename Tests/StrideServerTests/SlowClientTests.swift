@@ -1,5 +1,7 @@
 import Foundation
 import Glibc
+import HTTPTypes
+import Hummingbird
 import HummingbirdTesting
 import Testing
 
@@ -66,6 +68,29 @@ struct SlowClientTests {
                 let (answer, _) = try await Self.hold(port: port, sending: head, trickle: String(repeating: " ", count: 12), pause: 0.25)
                 #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer.prefix(200))")
                 #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.ledger.path + "/uploads").isEmpty)
+            }
+        }
+    }
+
+    @Test("the retry a 408 asks for, with the same Idempotency-Key, is carried out: the data arrives")
+    func retryAfterTimeout() async throws {
+        let settings = ServerSettings(port: 0, idleTimeoutSeconds: 30, minimumUploadBytesPerSecond: 1000, uploadGraceSeconds: 1)
+        try await ServerFixture.with(settings: settings) { fixture in
+            try await fixture.server.makeApplication().test(.live) { client in
+                let port = try #require(client.port)
+                let body = ReadRouteTests.samples
+                let head =
+                    "POST /v1/ingest HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(ServerFixture.token)\r\nIdempotency-Key: push-408\r\n"
+                    + "Content-Type: application/x-ndjson\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+                let (answer, _) = try await Self.hold(port: port, sending: head, trickle: String(body.prefix(12)), pause: 0.25)
+                #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer.prefix(200))")
+                let retry = try await client.execute(
+                    uri: "/v1/ingest", method: .post,
+                    headers: ServerFixture.headers([.idempotencyKey: "push-408"], contentType: "application/x-ndjson"),
+                    body: ByteBuffer(string: body))
+                #expect(retry.status == .ok, "\(String(buffer: retry.body))")
+                #expect(retry.headers[.idempotentReplayed] == nil)
+                #expect(retry.object["newEvents"] as? Int == 2)
             }
         }
     }

@@ -11,8 +11,19 @@ struct JSONFields {
     /// - Throws: ``APIError``: 413 past the limit, 415 for another media type, 400 for
     ///   malformed JSON (with its line and column) or a body that is not an object.
     static func read(_ request: Request, limit: Int) async throws -> JSONFields {
-        let buffer = try await MediaTypes.body(
+        try parse(try await body(of: request, limit: limit))
+    }
+
+    /// A JSON request's body, of at most `limit` bytes, unparsed.
+    /// - Throws: ``APIError``: 415 for another media type, 413 past the limit.
+    static func body(of request: Request, limit: Int) async throws -> ByteBuffer {
+        try await MediaTypes.body(
             of: request, oneOf: ["application/json"], limit: limit, tooLarge: "the body is larger than \(limit) bytes, the most this route takes")
+    }
+
+    /// The fields of a JSON object body.
+    /// - Throws: ``APIError`` (400) when it is not a JSON object.
+    static func parse(_ buffer: ByteBuffer) throws -> JSONFields {
         let data = Data(buffer.readableBytesView)
         if data.isEmpty { return JSONFields(object: [:]) }
         let parsed: Any

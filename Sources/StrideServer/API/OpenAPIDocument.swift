@@ -106,7 +106,11 @@ struct OpenAPIDocument {
             parameters.append(header("If-None-Match", "the ETag of an earlier answer"))
         }
         if endpoint.isWrite {
-            parameters.append(header("Idempotency-Key", "a retried request with the same key appends nothing and gets the first answer"))
+            parameters.append(
+                header(
+                    "Idempotency-Key",
+                    "a retry with the same key and body appends nothing and gets the first answer (kept 24 hours, for 2xx, 409 and 422 only: after 400, 408, 413, 415 or 5xx the retry runs again); the key with another body is 422"
+                ))
         }
         for (code, what) in [("400", "a parameter, field or body that cannot be read"), ("401", "no valid token")] {
             responses.append(.init(code, Self.response(what, schema: "Error")))

@@ -4,10 +4,10 @@ import StrideEvents
 import StrideLedger
 import Synchronization
 
-/// Answers writes that carry an `Idempotency-Key` once: the answer is kept in the ledger (a
-/// `request.answered` event) and a request sent again with the same key — a phone retrying
-/// after a dropped connection — appends nothing and gets the first answer back. Requests with
-/// the same device and key wait for each other, so two retries in flight cannot both act.
+/// Answers writes that carry an `Idempotency-Key` once. The ledger decides what a request
+/// with a key is (``Ledger/recall(_:)``) and which answers it keeps, for how long
+/// (``AnswerKeeping``); the server only holds each device's key while one request with it is
+/// carried out, so that two retries in flight cannot both act.
 final class RequestAnswers: Sendable {
     private let worker: LedgerWorker
     private let locks = KeyLocks()
@@ -16,53 +16,42 @@ final class RequestAnswers: Sendable {
         self.worker = worker
     }
 
-    /// Answers `request` with what `act` does, once per device and key when a key is sent;
-    /// `act` is given the request's stamp then, for the ledger to act for it
-    /// (``Ledger/acting(for:)``). Refusals (4xx) are kept as answers too: the same request gets
-    /// the same refusal. When a crash lost an answer but the action's events are in the log,
-    /// the request is not carried out again.
+    /// Answers `request`, whose body has the SHA-256 `bodyDigest`, with what `act` does, once
+    /// per device and key when a key is sent; `act` is given the request's stamp then, for
+    /// the ledger to act for it (``Ledger/acting(for:)``).
     func answer(
-        _ request: Request, from device: String, _ act: @Sendable (RequestStamp?) async throws -> (HTTPResponse.Status, JSONValue)
+        _ request: Request, from device: String, bodyDigest: String,
+        _ act: @Sendable (RequestStamp?) async throws -> (HTTPResponse.Status, JSONValue)
     ) async throws -> Response {
         guard let key = request.headers[.idempotencyKey] else { return try await Self.outcome { try await act(nil) }.response }
         guard (1...255).contains(key.utf8.count), key.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value < 0x7F }) else {
             throw APIError.badField("Idempotency-Key", "give 1 to 255 printable characters without spaces, e.g. a UUID")
         }
-        let method = request.method.rawValue
-        let path = request.uri.path
-        let lockName = device + "\u{1F}" + key
-        await locks.lock(lockName)
-        do {
-            let kept = try await worker.run { try $0.answer(toRequest: key, from: device) }
-            if let kept {
-                await locks.unlock(lockName)
-                guard kept.method == method, kept.path == path else {
-                    throw APIError(
-                        .unprocessableContent,
-                        "the Idempotency-Key \(key) was used for \(kept.method) \(kept.path); send a new key for a new request")
-                }
+        let keyed = KeyedRequest(device: device, key: key, method: request.method.rawValue, path: request.uri.path, bodyDigest: bodyDigest)
+        return try await locks.holding(device + "\u{1F}" + key) {
+            let outcome: JSONAnswer
+            let stamp: RequestStamp
+            switch try await worker.run({ try $0.recall(keyed) }) {
+            case .answered(let kept):
                 return Self.replay(kept)
-            }
-            let stamp = RequestStamp(device: device, key: key)
-            let alreadyDone = try await worker.run { try $0.store.contains(stamp.eventKey(0)) }
-            let outcome =
-                alreadyDone
-                ? JSONAnswer(
+            case .keyUsedForAnother(let kept):
+                throw APIError(
+                    .unprocessableContent,
+                    "the Idempotency-Key \(key) was used for another request (\(kept.method) \(kept.path) with another body) in the last 24 hours; send a new key for a new request"
+                )
+            case .carriedOutAnswerLost(let lost):
+                stamp = lost
+                outcome = JSONAnswer(
                     .object([
                         "message": .string(
                             "this request was carried out already (its answer was lost when the server stopped); nothing was appended again")
                     ]))
-                : try await Self.outcome { try await act(stamp) }
-            if outcome.status.code < 500 {
-                let answer = RequestAnswered(
-                    device: device, key: key, method: method, path: path, status: outcome.status.code, body: outcome.value.text)
-                try await worker.run { try $0.keep(answer) }
+            case .carryOut(let fresh):
+                stamp = fresh
+                outcome = try await Self.outcome { try await act(fresh) }
             }
-            await locks.unlock(lockName)
+            try await worker.run { try $0.keepAnswer(to: stamp, status: outcome.status.code, body: outcome.value.text) }
             return outcome.response
-        } catch {
-            await locks.unlock(lockName)
-            throw error
         }
     }
 
@@ -116,6 +105,19 @@ actor KeyLocks {
             next.resume()
         } else {
             held.remove(name)
+        }
+    }
+
+    /// Runs `body` holding `name`, and frees it however `body` ends.
+    nonisolated func holding<T: Sendable>(_ name: String, _ body: () async throws -> T) async throws -> T {
+        await lock(name)
+        do {
+            let result = try await body()
+            await unlock(name)
+            return result
+        } catch {
+            await unlock(name)
+            throw error
         }
     }
 }

@@ -12,8 +12,9 @@ extension StrideAPI {
     ) async throws -> Response {
         let device = context.sender
         let limit = settings.maxActionBytes
-        return try await answers.answer(request, from: device) { stamp in
-            let perform = try parse(try await JSONFields.read(request, limit: limit))
+        let body = try await JSONFields.body(of: request, limit: limit)
+        return try await answers.answer(request, from: device, bodyDigest: SHA256Stream.hex(of: Array(body.readableBytesView))) { stamp in
+            let perform = try parse(try JSONFields.parse(body))
             let report = try await worker.run { ledger in try perform(stamp.map(ledger.acting(for:)) ?? ledger, device) }
             return (status, report.json)
         }

@@ -45,11 +45,13 @@ extension StrideAPI {
         let options = sent
         let folder = uploads
         let (minimumRate, grace) = (settings.minimumUploadBytesPerSecond, settings.uploadGraceSeconds)
-        // An upload's samples and workouts carry identities of their own: a retry appends
-        // nothing whether or not the first answer was kept.
-        return try await answers.answer(request, from: device) { _ in
-            let upload = try await Upload.save(request, into: folder, limit: limit, minimumRate: minimumRate, grace: grace)
-            defer { upload.remove() }
+        // The body is saved (and hashed) before the key is looked at: a body too large or too
+        // slow decided nothing, and its retry runs again. An upload's samples and workouts
+        // carry identities of their own: a retry appends nothing whether or not the first
+        // answer was kept.
+        let upload = try await Upload.save(request, into: folder, limit: limit, minimumRate: minimumRate, grace: grace)
+        defer { upload.remove() }
+        return try await answers.answer(request, from: device, bodyDigest: upload.bodyDigest) { _ in
             var report: FileIngestReport
             do {
                 report = try await worker.run { try $0.ingest(file: upload.path, options: options) }

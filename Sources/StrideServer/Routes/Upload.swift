@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import StrideEvents
 
 /// A request's body written to a private file in the ledger's `uploads` folder (mode 0600),
 /// so that the ingest reads it as it reads any file. A body past its limit, or arriving too
@@ -9,6 +10,8 @@ struct Upload {
     let path: String
     /// The bytes written.
     let bytes: Int
+    /// The SHA-256 of the body, in hexadecimal, taken as it streamed in.
+    let bodyDigest: String
 
     /// The folder uploads go to, created (mode 0700) when missing.
     static func folder(of ledgerPath: String) throws -> String {
@@ -34,6 +37,7 @@ struct Upload {
             throw APIError(.internalServerError, "cannot write the upload to \(folder): \(String(cString: strerror(errno))); check the ledger folder")
         }
         var written = 0
+        var digest = SHA256Stream()
         let began = ContinuousClock.now
         do {
             defer { close(descriptor) }
@@ -42,7 +46,10 @@ struct Upload {
                 guard written <= limit else {
                     throw APIError(.contentTooLarge, "the body is larger than \(limit) bytes, the most this route takes (see `stride serve --help`)")
                 }
-                try chunk.withUnsafeReadableBytes { try writeAll($0, to: descriptor) }
+                try chunk.withUnsafeReadableBytes { bytes in
+                    digest.add(bytes)
+                    try writeAll(bytes, to: descriptor)
+                }
                 let seconds = (ContinuousClock.now - began).components.seconds
                 if seconds >= grace, seconds > 0, written / Int(seconds) < minimumRate {
                     throw APIError(
@@ -53,7 +60,7 @@ struct Upload {
             unlink(path)
             throw error
         }
-        return Upload(path: path, bytes: written)
+        return Upload(path: path, bytes: written, bodyDigest: digest.hex)
     }
 
     private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws {
