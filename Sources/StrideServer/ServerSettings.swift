@@ -20,12 +20,25 @@ public struct ServerSettings: Sendable {
     public var uploadGraceSeconds: Int
     /// How many event streams (`GET /v1/events`) may be open at once.
     public var maxEventStreams: Int
+    /// Threads for work that grows with the ledger or the body (ingests, pushes, replays,
+    /// pages of the past), apart from those that check tokens and answer reads.
+    public var heavyWorkers: Int
+    /// How many such requests are admitted at once, running or waiting; more are 503.
+    public var heavyAdmitted: Int
+    /// Addresses of reverse proxies whose `Forwarded`, `X-Forwarded-Proto` and
+    /// `X-Forwarded-Host` are believed (`stride serve --trust-proxy`); from anyone else they
+    /// are ignored.
+    public var trustedProxies: Set<String> = []
+    /// The origin browsers reach the server at through a proxy (`--public-url`), such as
+    /// `https://stride.example.org`: forms from it are taken, and its cookies are `Secure`
+    /// when it is https, whatever `Host` the proxy sends.
+    public var publicURL: String?
 
     /// The defaults: loopback, port 8080, 16 GB ingests, 512 MB pushes, 1 MB actions.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, maxIngestBytes: Int = 16 << 30, maxPushBytes: Int = 512 << 20,
         maxActionBytes: Int = 1 << 20, idleTimeoutSeconds: Int = 60, minimumUploadBytesPerSecond: Int = 16 << 10,
-        uploadGraceSeconds: Int = 60, maxEventStreams: Int = 64
+        uploadGraceSeconds: Int = 60, maxEventStreams: Int = 64, heavyWorkers: Int = 2, heavyAdmitted: Int = 4
     ) {
         self.host = host
         self.port = port
@@ -36,5 +49,13 @@ public struct ServerSettings: Sendable {
         self.minimumUploadBytesPerSecond = minimumUploadBytesPerSecond
         self.uploadGraceSeconds = uploadGraceSeconds
         self.maxEventStreams = maxEventStreams
+        self.heavyWorkers = heavyWorkers
+        self.heavyAdmitted = heavyAdmitted
+    }
+
+    /// A `--public-url` as an origin (`https://stride.example.org`), or nil when it is not an
+    /// http or https address without a path.
+    public static func publicOrigin(of text: String) -> String? {
+        RequestOrigin.origin(ofPublicURL: text)
     }
 }

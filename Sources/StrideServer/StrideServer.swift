@@ -22,7 +22,8 @@ public struct StrideServer: Sendable {
         ledger: Ledger, settings: ServerSettings = ServerSettings(), logger: Logger,
         authenticate: @escaping Authenticator = { ledger, token in try ledger.device(authenticating: token) }
     ) throws {
-        api = try StrideAPI(worker: LedgerWorker(ledger: ledger), settings: settings)
+        api = try StrideAPI(
+            worker: LedgerWorker(ledger: ledger, heavyThreads: settings.heavyWorkers, heavyAdmitted: settings.heavyAdmitted), settings: settings)
         self.authenticate = authenticate
         self.logger = logger
         sessions = Sessions()

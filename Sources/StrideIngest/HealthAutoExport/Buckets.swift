@@ -8,12 +8,17 @@ enum Buckets {
     /// days when every point sits at local midnight (as printed), else the app's "Default":
     /// seconds for heart rate, minutes for everything else.
     static func grouping(
-        ofMetric name: String, starts: [HealthAutoExportDate], given: HealthAutoExportGrouping?
+        ofMetric name: String, starts: some Sequence<HealthAutoExportDate>, given: HealthAutoExportGrouping?
     )
         -> (grouping: HealthAutoExportGrouping, isInferred: Bool)
     {
         if let given { return (given, false) }
-        if !starts.isEmpty, starts.allSatisfy({ $0.secondOfDay == 0 }) { return (.days, true) }
+        var hasStarts = false
+        for start in starts {
+            guard start.secondOfDay == 0 else { return (name.lowercased() == "heart_rate" ? .seconds : .minutes, true) }
+            hasStarts = true
+        }
+        if hasStarts { return (.days, true) }
         return (name.lowercased() == "heart_rate" ? .seconds : .minutes, true)
     }
 

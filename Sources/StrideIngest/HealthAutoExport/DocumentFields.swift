@@ -9,6 +9,8 @@ struct FieldError: Error {
 struct DocumentObject {
     let fields: [String: JSONNode]
     let path: FieldPath
+    /// The document's bytes, where its deferred arrays are read from; valid while it is read.
+    let source: UnsafeRawBufferPointer
 
     /// A member, nil when absent or null.
     subscript(key: String) -> JSONNode? {
@@ -51,16 +53,19 @@ struct DocumentObject {
     }
 
     /// A member that must be an array when present (nil when absent).
-    func array(_ key: String) throws -> [JSONNode]? {
+    func array(_ key: String) throws -> DocumentArray? {
         guard let value = self[key] else { return nil }
-        guard case .array(let elements) = value else { throw FieldError(path: path.key(key), problem: "it is not an array") }
-        return elements
+        switch value {
+        case .array(let elements): return DocumentArray(storage: .parsed(elements), path: path.key(key), source: source)
+        case .deferred(let array): return DocumentArray(storage: .deferred(array), path: path.key(key), source: source)
+        default: throw FieldError(path: path.key(key), problem: "it is not an array")
+        }
     }
 
-    /// An element of an array that must be an object.
-    static func element(_ value: JSONNode, at path: FieldPath) throws -> DocumentObject {
+    /// An element of one of its arrays, which must be an object.
+    func element(_ value: JSONNode, at path: FieldPath) throws -> DocumentObject {
         guard case .object(let fields) = value else { throw FieldError(path: path, problem: "it is not a JSON object") }
-        return DocumentObject(fields: fields, path: path)
+        return DocumentObject(fields: fields, path: path, source: source)
     }
 
     private static func quoted(_ value: JSONNode) -> String {
@@ -68,5 +73,34 @@ struct DocumentObject {
         let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
         if case .string = value { return "\"\(shown)\"" }
         return shown
+    }
+}
+
+/// An array of the document: parsed, or deferred and read one element at a time.
+struct DocumentArray {
+    enum Storage {
+        case parsed([JSONNode])
+        case deferred(DeferredArray)
+    }
+
+    let storage: Storage
+    let path: FieldPath
+    let source: UnsafeRawBufferPointer
+
+    /// Hands each element, with its position, to `body` in order.
+    /// - Throws: ``JSONSyntaxError`` for a fault in a deferred array, or what `body` throws.
+    func forEach(_ body: (Int, JSONNode) throws -> Void) throws {
+        switch storage {
+        case .parsed(let elements): for (position, element) in elements.enumerated() { try body(position, element) }
+        case .deferred(let array): try JSONParser.forEachElement(of: array, in: source, body)
+        }
+    }
+
+    /// How many elements it holds.
+    func count() throws -> Int {
+        switch storage {
+        case .parsed(let elements): elements.count
+        case .deferred(let array): try JSONParser.count(of: array, in: source)
+        }
     }
 }

@@ -4,9 +4,11 @@ import StrideEvents
 /// Reads a Health Auto Export REST document, `{"data": {"metrics": [...], "workouts": [...]}}`
 /// (docs/FORMATS.md, "Health Auto Export"), into samples and workouts.
 ///
-/// The document is parsed whole (``JSONParser``; about ten times its size in memory):
-/// the app posts it in one body, which the caller has bounded (the server's size limit), and
-/// a whole parse lets a broken document be refused before anything of it is appended. It is read twice: first every
+/// The document is held whole (the app posts it in one body, which the caller has bounded)
+/// but parsed a point at a time: its long arrays — metrics, their points, workouts — are left
+/// where they lie (``JSONNode/deferred(_:)``), so that reading costs about the document's
+/// size once more, not a node per point. It is read twice, so that a broken document is
+/// refused before anything of it is appended: first every
 /// field whose absence or form makes it unreadable (a point without a date, a date that is
 /// none) is checked, and such a field stops the read with its line and field named and
 /// nothing delivered; then its samples and workouts are made and delivered as they come,
@@ -25,30 +27,27 @@ struct HealthAutoExportReader {
     /// - Throws: ``IngestError/invalidDocument(file:line:field:problem:)``, or what the
     ///   collector's delivery throws.
     func read(_ document: Data) throws {
-        let root: JSONNode
-        do {
-            root = try document.withUnsafeBytes { try JSONParser.parse($0) }
-        } catch let error as JSONSyntaxError {
-            throw IngestError.invalidDocument(file: file, line: error.line, field: nil, problem: error.problem)
-        }
-        do {
-            let body = try Self.body(of: root)
-            try walk(body, deliver: false, places: nil)
-            try walk(body, deliver: true, places: PlaceFinder(file: file, document: document))
-        } catch let error as FieldError {
-            let line = document.withUnsafeBytes { bytes in
+        try document.withUnsafeBytes { bytes in
+            do {
+                let root = try JSONParser.parse(bytes, deferring: true)
+                let body = try Self.body(of: root, source: bytes)
+                try walk(body, deliver: false, places: nil)
+                try walk(body, deliver: true, places: PlaceFinder(file: file, document: document))
+            } catch let error as JSONSyntaxError {
+                throw IngestError.invalidDocument(file: file, line: error.line, field: nil, problem: error.problem)
+            } catch let error as FieldError {
                 // A missing member has no line: its object's is the nearest.
-                (0...error.path.components.count).reversed().lazy.compactMap { count in
+                let line = (0...error.path.components.count).reversed().lazy.compactMap { count in
                     JSONLocator.line(of: FieldPath(components: Array(error.path.components.prefix(count))), in: bytes)
                 }.first
+                let field = error.path.description
+                throw IngestError.invalidDocument(file: file, line: line, field: field.isEmpty ? nil : field, problem: error.problem)
             }
-            let field = error.path.description
-            throw IngestError.invalidDocument(file: file, line: line, field: field.isEmpty ? nil : field, problem: error.problem)
         }
     }
 
     /// The document's `data`.
-    private static func body(of root: JSONNode) throws -> DocumentObject {
+    private static func body(of root: JSONNode, source: UnsafeRawBufferPointer) throws -> DocumentObject {
         guard case .object(let top) = root else {
             throw FieldError(path: FieldPath(), problem: "the document is not a JSON object")
         }
@@ -57,7 +56,7 @@ struct HealthAutoExportReader {
                 path: FieldPath().key("data"),
                 problem: "there is no \"data\" object; a Health Auto Export document is {\"data\": {\"metrics\": […], \"workouts\": […]}}")
         }
-        return DocumentObject(fields: data, path: FieldPath().key("data"))
+        return DocumentObject(fields: data, path: FieldPath().key("data"), source: source)
     }
 
     /// Goes through the metrics and workouts: checking only, or delivering what they hold.
@@ -70,16 +69,13 @@ struct HealthAutoExportReader {
                     places?.place(of: pushed.path) ?? file
                 }
             } : nil
-        for (position, metric) in (try body.array("metrics") ?? []).enumerated() {
-            try metrics.read(try DocumentObject.element(metric, at: body.path.key("metrics").index(position)), emit: emit)
+        try body.array("metrics")?.forEach { position, metric in
+            try metrics.read(try body.element(metric, at: body.path.key("metrics").index(position)), emit: emit)
         }
         var workouts = WorkoutReader()
-        for (position, value) in (try body.array("workouts") ?? []).enumerated() {
-            let element = try DocumentObject.element(value, at: body.path.key("workouts").index(position))
-            guard deliver else {
-                try WorkoutReader.check(element)
-                continue
-            }
+        try body.array("workouts")?.forEach { position, value in
+            let element = try body.element(value, at: body.path.key("workouts").index(position))
+            guard deliver else { return try WorkoutReader.check(element) }
             let pushed = try workouts.workout(element)
             for reason in pushed.leftOut { collector.noteLeftOut(reason) { places?.place(of: pushed.path) ?? file } }
             try collector.add(workout: pushed.workout, pushed.event)
@@ -89,6 +85,7 @@ struct HealthAutoExportReader {
             let count: Int
             switch value {
             case .array(let elements): count = elements.count
+            case .deferred(let array): count = try JSONParser.count(of: array, in: body.source)
             case .null: count = 0
             default: count = 1
             }

@@ -16,26 +16,33 @@ struct MetricReader {
     ///   object, or one without a readable date; what `emit` throws.
     mutating func read(_ metric: DocumentObject, emit: ((PushedSample) throws -> Void)?) throws {
         let name = try metric.text("name")
-        let points = try metric.array("data") ?? []
-        let pointsPath = metric.path.key("data")
+        guard let points = try metric.array("data") else { return }
+        let pointsPath = points.path
         let units = metric.optionalText("units")
         if name.lowercased() == "sleep_analysis" {
             var sleep = SleepReader(maker: maker)
             defer { maker = sleep.maker }
-            for (position, value) in points.enumerated() {
-                try sleep.read(try DocumentObject.element(value, at: pointsPath.index(position)), metricName: name, emit: emit)
+            try points.forEach { position, value in
+                try sleep.read(try metric.element(value, at: pointsPath.index(position)), metricName: name, emit: emit)
             }
             return
         }
-        let objects = try points.enumerated().map { try DocumentObject.element($1, at: pointsPath.index($0)) }
-        let starts = try objects.map { try $0.date("date") }
-        let (grouping, isInferred) = Buckets.grouping(ofMetric: name, starts: starts, given: grouping)
+        // Points are read one at a time: a first pass over their dates when the grouping is
+        // inferred from them, then one that makes the samples.
+        var starts: [HealthAutoExportDate] = []
+        if self.grouping == nil {
+            try points.forEach { position, value in starts.append(try metric.element(value, at: pointsPath.index(position)).date("date")) }
+        }
+        let (grouping, isInferred) = Buckets.grouping(ofMetric: name, starts: starts, given: self.grouping)
+        starts = []
         let type = HealthAutoExportNames.healthType(ofMetric: name)
         let unit = HealthAutoExportNames.healthKitUnit(units)
         let groupingNote = MetadataEntry(key: "HAEGrouping", value: grouping.rawValue + (isInferred ? " (inferred)" : ""))
-        for (point, start) in zip(objects, starts) {
+        try points.forEach { position, value in
+            let point = try metric.element(value, at: pointsPath.index(position))
+            let start = try point.date("date")
             let span = try Self.span(of: point, start: start, grouping: grouping, timeZone: timeZone)
-            guard let emit else { continue }
+            guard let emit else { return }
             let source = SampleMaker.source(point.optionalText("source"))
             let syncBase = "hae:\(grouping.rawValue):\(Buckets.key(of: start, grouping: grouping))"
             let members = SampleMaker.members(of: point, excluding: ["date"])
@@ -50,7 +57,7 @@ struct MetricReader {
                                 + members.filter { $0.key != "source" && $0.key != field },
                             path: point.path))
                 }
-                continue
+                return
             }
             // A point is `qty`; heart rate's is its bucket's `Avg` (with `Min` and `Max`).
             let valueKey = point["qty"] == nil && point["Avg"] != nil ? "Avg" : "qty"

@@ -94,7 +94,7 @@ struct WorkoutReader {
             guard let value = element[key] else { return nil }
             if let quantity = quantity(value) { return MetadataEntry(key: key, value: "\(quantity.value) \(quantity.units ?? "")") }
             switch value {
-            case .array, .object: return nil
+            case .array, .object, .deferred: return nil
             default: return MetadataEntry(key: key, value: value.text)
             }
         }

@@ -9,6 +9,10 @@ enum JSONNode: Sendable, Equatable {
     case string(String)
     case array([JSONNode])
     case object([String: JSONNode])
+    /// A long array near the top of a document, left where it lies and read one element at a
+    /// time (``JSONParser/forEachElement(of:in:_:)``), so that a push of a million points is
+    /// never held as a million nodes.
+    case deferred(DeferredArray)
 
     /// The value as text for metadata and identities: text as it is, numbers in their
     /// shortest form (`908.0`), `true`, `false`, `null`, and arrays and objects as compact
@@ -28,6 +32,9 @@ enum JSONNode: Sendable, Equatable {
         case .number(let number): number.isFinite ? "\(number)" : "null"
         case .string(let text): Self.quoted(text)
         case .array(let elements): "[" + elements.map(\.jsonText).joined(separator: ",") + "]"
+        // Deferred arrays lie at the document's outer levels, above any point whose members
+        // become text.
+        case .deferred: "[…]"
         case .object(let members):
             "{" + members.keys.sorted().map { Self.quoted($0) + ":" + (members[$0]?.jsonText ?? "null") }.joined(separator: ",") + "}"
         }
@@ -50,6 +57,16 @@ enum JSONNode: Sendable, Equatable {
     }
 }
 
+/// Where an array left unparsed lies in its document.
+struct DeferredArray: Sendable, Equatable {
+    /// The offset of its `[`.
+    let start: Int
+    /// The line its `[` is on.
+    let line: Int
+    /// How deeply it is nested.
+    let depth: Int
+}
+
 /// Why JSON text could not be parsed, and on which line.
 struct JSONSyntaxError: Error, Equatable {
     var line: Int
@@ -68,10 +85,18 @@ struct JSONParser {
     private var line = 1
     private static let maximumDepth = 512
 
-    /// The value a document holds.
+    /// Arrays nested at most this deeply may be deferred: a Health Auto Export document's
+    /// metrics and workouts (depth 2) and their points and routes (depth 4), never a point's
+    /// own members.
+    static let deferrableDepth = 4
+    /// Arrays of at least this many bytes at those depths are deferred.
+    static let deferredLength = 64 << 10
+
+    /// The value a document holds. With `deferring`, long arrays at its outer levels are left
+    /// where they lie (``JSONNode/deferred(_:)``); their syntax is checked as they are read.
     /// - Throws: ``JSONSyntaxError`` naming the line of the first fault.
-    static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> JSONNode {
-        var parser = JSONParser(bytes: bytes)
+    static func parse(_ bytes: UnsafeRawBufferPointer, deferring: Bool = false) throws(JSONSyntaxError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes, deferring: deferring)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { parser.index = 3 }
         let value = try parser.value(depth: 0)
         parser.skipSpace()
@@ -79,8 +104,99 @@ struct JSONParser {
         return value
     }
 
-    private init(bytes: UnsafeRawBufferPointer) {
+    /// Parses the elements of a deferred array of `bytes` one at a time, handing each to
+    /// `body` with its position; long arrays inside them are deferred in turn.
+    /// - Throws: ``JSONSyntaxError`` naming the line of a fault in the array, or what `body` throws.
+    static func forEachElement(of array: DeferredArray, in bytes: UnsafeRawBufferPointer, _ body: (Int, JSONNode) throws -> Void) throws {
+        var parser = JSONParser(bytes: bytes, deferring: true)
+        parser.index = array.start + 1
+        parser.line = array.line
+        var isFirst = true
+        var position = 0
+        while try parser.next(isFirst: &isFirst, closing: UInt8(ascii: "]"), what: "array") {
+            try body(position, try parser.value(depth: array.depth + 1))
+            position += 1
+        }
+    }
+
+    /// How many elements a deferred array holds, found without building them.
+    /// - Throws: ``JSONSyntaxError`` when the array is cut short.
+    static func count(of array: DeferredArray, in bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> Int {
+        var parser = JSONParser(bytes: bytes, deferring: true)
+        parser.index = array.start + 1
+        parser.line = array.line
+        var isFirst = true
+        var count = 0
+        while try parser.next(isFirst: &isFirst, closing: UInt8(ascii: "]"), what: "array") {
+            try parser.skipValue()
+            count += 1
+        }
+        return count
+    }
+
+    private let deferring: Bool
+
+    private init(bytes: UnsafeRawBufferPointer, deferring: Bool) {
         self.bytes = bytes
+        self.deferring = deferring
+    }
+
+    /// Moves past one value without building it, counting its lines; its syntax is checked
+    /// only as far as finding its end needs (strings, and brackets that close in order).
+    private mutating func skipValue() throws(JSONSyntaxError) {
+        skipSpace()
+        guard index < bytes.count else { throw fault("the document ends in the middle of a value (cut short?)") }
+        let opening = bytes[index]
+        if opening == UInt8(ascii: "\"") { return try skipString() }
+        guard opening == UInt8(ascii: "[") || opening == UInt8(ascii: "{") else {
+            // A number or literal: up to the next separator; it is read when its array is.
+            while index < bytes.count, !Self.endsScalar(bytes[index]) { index += 1 }
+            return
+        }
+        var closers: [UInt8] = []
+        repeat {
+            guard index < bytes.count else { throw fault("the document ends in the middle of a value (cut short?)") }
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                try skipString()
+                continue
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                guard closers.count < Self.maximumDepth else { throw fault("values are nested too deeply") }
+                closers.append(byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}"))
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                guard closers.last == byte else {
+                    throw fault("\(describe(byte)) where a value or \(Character(Unicode.Scalar(closers.last ?? byte))) should be")
+                }
+                closers.removeLast()
+            case 0x0A:
+                line += 1
+            default:
+                break
+            }
+            index += 1
+        } while !closers.isEmpty
+    }
+
+    private static func endsScalar(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") || byte == 0x20 || byte == 0x0A || byte == 0x0D
+            || byte == 0x09
+    }
+
+    /// Moves past a string, escapes included.
+    private mutating func skipString() throws(JSONSyntaxError) {
+        index += 1
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                return
+            case UInt8(ascii: "\\"): index += 2
+            case 0x0A: throw fault("a line break or control character inside a string")
+            default: index += 1
+            }
+        }
+        throw fault("the document ends in the middle of a string (cut short?)")
     }
 
     private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONNode {
@@ -105,7 +221,14 @@ struct JSONParser {
             }
             return .object(members)
         case UInt8(ascii: "["):
-            index += 1
+            if deferring, depth <= Self.deferrableDepth {
+                let (start, startLine) = (index, line)
+                try skipValue()
+                if index - start >= Self.deferredLength { return .deferred(DeferredArray(start: start, line: startLine, depth: depth)) }
+                (index, line) = (start + 1, startLine)
+            } else {
+                index += 1
+            }
             var elements: [JSONNode] = []
             var isFirst = true
             while try next(isFirst: &isFirst, closing: UInt8(ascii: "]"), what: "array") {

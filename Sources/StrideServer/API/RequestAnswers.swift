@@ -50,7 +50,7 @@ final class RequestAnswers: Sendable {
                 stamp = fresh
                 outcome = try await Self.outcome { try await act(fresh) }
             }
-            try await worker.run { try $0.keepAnswer(to: stamp, status: outcome.status.code, body: outcome.value.text) }
+            _ = try await worker.run { try $0.keepAnswer(to: stamp, status: outcome.status.code, body: outcome.value.text) }
             return outcome.response
         }
     }

@@ -34,17 +34,19 @@ struct StrideAPI: Sendable {
 
     /// Answers a read with a contract document, or 304 when the client's `If-None-Match`
     /// names the ledger's last sequence: the documents change only when the log does.
+    /// A `heavy` read (a replay) runs in the worker's heavy lane.
     func read(
-        _ request: Request, _ build: @escaping @Sendable (Ledger) throws -> any ContractDocument
+        _ request: Request, heavy: Bool = false, _ build: @escaping @Sendable (Ledger) throws -> any ContractDocument
     ) async throws -> Response {
         let known = request.headers[.ifNoneMatch]
-        let (tag, document): (String, (any ContractDocument)?) = try await worker.run { ledger in
+        let answer: @Sendable (Ledger) throws -> (String, (any ContractDocument)?) = { ledger in
             let tag = "\"\(try ledger.store.lastSequence())\""
             if let known, known.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag }) {
                 return (tag, nil)
             }
             return (tag, try build(ledger))
         }
+        let (tag, document) = try await heavy ? worker.admitHeavy { try await worker.runHeavy(answer) } : worker.run(answer)
         guard let document else { return Response(status: .notModified, headers: [.eTag: tag]) }
         return JSONAnswer(document.json, headers: [.eTag: tag, .cacheControl: "no-cache"]).response
     }

@@ -8,11 +8,16 @@ public struct StrideRequestContext: RequestContext {
     public var device: String?
     /// The dashboard's session, for a page or a form (set by ``PageAccessMiddleware``).
     var session: Sessions.Session?
+    /// The address the connection came from (a proxy's, behind one), IPv4-mapped addresses
+    /// written as IPv4.
+    let peer: String?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         device = nil
         session = nil
+        let address = source.channel.remoteAddress?.ipAddress
+        peer = address.map { $0.hasPrefix("::ffff:") ? String($0.dropFirst(7)) : $0 }
     }
 
     /// The authenticated device; routes run only after authentication, so it is always set.

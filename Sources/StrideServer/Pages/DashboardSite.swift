@@ -23,11 +23,16 @@ struct DashboardSite: Sendable {
     let authenticate: @Sendable (String) async throws -> String?
     /// The API's endpoints, by path: the forms are sent on to them.
     let endpoints: [String: Endpoint]
+    /// Proxies believed, and the public URL (``RequestOrigin``).
+    let trustedProxies: Set<String>
+    let publicURL: String?
 
     init(api: StrideAPI, sessions: Sessions, authenticate: @escaping @Sendable (String) async throws -> String?) {
         worker = api.worker
         self.sessions = sessions
         self.authenticate = authenticate
+        trustedProxies = api.settings.trustedProxies
+        publicURL = api.settings.publicURL
         endpoints = Dictionary(api.endpoints.filter(\.isWrite).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -76,7 +81,7 @@ struct DashboardSite: Sendable {
             return HTMLAnswer.page(
                 Dashboard.signIn(error: ended ? "Your session ended (signed out, idle too long, or its token revoked); sign in again." : nil))
         }
-        router.post(RouterPath(Self.signInPath)) { request, _ in try await signIn(request) }
+        router.post(RouterPath(Self.signInPath)) { request, context in try await signIn(request, context) }
         router.post(RouterPath(FormAction.signOut.rawValue)) { request, context in
             let session = try await checkedForm(request, context).session
             await sessions.close(id: session.id)
@@ -110,7 +115,9 @@ struct DashboardSite: Sendable {
         let pageContext = PageContext(forms: .shown(csrf: session.csrf), timeTravel: travel, notice: notice)
         let chosen = asked
         do {
-            let html = try await worker.run { ledger in try Dashboard.render(page: chosen, ledger: ledger, context: pageContext) }
+            let render: @Sendable (Ledger) throws -> String = { ledger in try Dashboard.render(page: chosen, ledger: ledger, context: pageContext) }
+            // A page of the past replays the log up to its point: heavy work.
+            let html = try await travel == nil ? worker.run(render) : worker.admitHeavy { try await worker.runHeavy(render) }
             return HTMLAnswer.page(html)
         } catch {
             let refusal = APIError.from(error)
@@ -119,8 +126,9 @@ struct DashboardSite: Sendable {
     }
 
     /// Opens a session for an active token, or shows the form again with why not.
-    private func signIn(_ request: Request) async throws -> Response {
-        try SameSite.check(request)
+    private func signIn(_ request: Request, _ context: StrideRequestContext) async throws -> Response {
+        let origin = origin(of: request, context)
+        try SameSite.check(request, from: origin)
         let form = try await FormFields.read(request)
         guard let token = form["token"]?.trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty,
             let device = try await authenticate(token)
@@ -130,14 +138,22 @@ struct DashboardSite: Sendable {
                 status: .unauthorized)
         }
         let session = await sessions.open(device: device, token: token)
-        let cookie = "\(Self.cookieName)=\(session.id); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(Int(sessions.lifetime.components.seconds))"
+        let cookie =
+            "\(Self.cookieName)=\(session.id); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(Int(sessions.lifetime.components.seconds))"
+            + (origin.isSecure ? "; Secure" : "")
         return HTMLAnswer.seeOther("/", headers: [.setCookie: cookie])
+    }
+
+    /// Where the browser that sent `request` reached the server.
+    private func origin(of request: Request, _ context: StrideRequestContext) -> RequestOrigin {
+        RequestOrigin.of(
+            headers: request.headers, authority: request.head.authority, peer: context.peer, trustedProxies: trustedProxies, publicURL: publicURL)
     }
 
     /// A form from a signed-in page: its fields, once the session and its CSRF value check.
     private func checkedForm(_ request: Request, _ context: StrideRequestContext) async throws -> (session: Sessions.Session, fields: FormFields) {
         guard let session = context.session else { throw APIError.unauthorized }
-        try SameSite.check(request)
+        try SameSite.check(request, from: origin(of: request, context))
         let fields = try await FormFields.read(request)
         guard let sent = fields["csrf"], Self.sameBytes(sent, session.csrf) else {
             throw APIError(.forbidden, "the form is out of date or was not sent from this dashboard; reload the page and send it again")

@@ -70,13 +70,18 @@ struct FormFields {
 /// cookie is `SameSite=Strict` and every form carries the session's CSRF value besides.)
 enum SameSite {
     /// - Throws: ``APIError`` (403) for a request a browser marked as cross-site.
-    static func check(_ request: Request) throws {
+    static func check(_ request: Request, from origin: RequestOrigin) throws {
         let refusal = APIError(.forbidden, "forms are taken only from this dashboard's own pages")
         if let name = HTTPField.Name("Sec-Fetch-Site"), let site = request.headers[name], !["same-origin", "none"].contains(site.lowercased()) {
             throw refusal
         }
-        if let origin = request.headers[.origin], origin != "null" {
-            guard let host = request.head.authority, origin.hasSuffix("://" + host) else { throw refusal }
+        if let sent = request.headers[.origin], sent != "null" {
+            guard origin.accepted.contains(sent.lowercased()) else {
+                throw APIError(
+                    .forbidden,
+                    "forms are taken only from this dashboard's own pages; this one came from \(sent.shownInMessage) (behind a reverse proxy, start `stride serve` with --trust-proxy or --public-url)"
+                )
+            }
         }
     }
 }

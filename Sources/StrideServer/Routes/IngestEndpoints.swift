@@ -45,16 +45,25 @@ extension StrideAPI {
         let options = sent
         let folder = uploads
         let (minimumRate, grace) = (settings.minimumUploadBytesPerSecond, settings.uploadGraceSeconds)
-        // The body is saved (and hashed) before the key is looked at: a body too large or too
-        // slow decided nothing, and its retry runs again. An upload's samples and workouts
-        // carry identities of their own: a retry appends nothing whether or not the first
-        // answer was kept.
-        let upload = try await Upload.save(request, into: folder, limit: limit, minimumRate: minimumRate, grace: grace)
-        defer { upload.remove() }
-        return try await answers.answer(request, from: device, bodyDigest: upload.bodyDigest) { _ in
+        // An ingest is heavy work: it is admitted before its body is read, so that a full
+        // lane refuses it (503) before the client sends gigabytes. The body is saved (and
+        // hashed) before the key is looked at: a body too large or too slow decided nothing,
+        // and its retry runs again.
+        return try await worker.admitHeavy {
+            let upload = try await Upload.save(request, into: folder, limit: limit, minimumRate: minimumRate, grace: grace)
+            defer { upload.remove() }
+            return try await ingest(upload, of: request, from: device, options: options)
+        }
+    }
+
+    /// Ingests a saved upload, once per `Idempotency-Key`, and answers the summary. Its
+    /// samples and workouts carry identities of their own: a retry appends nothing whether or
+    /// not the first answer was kept.
+    private func ingest(_ upload: Upload, of request: Request, from device: String, options: IngestOptions) async throws -> Response {
+        try await answers.answer(request, from: device, bodyDigest: upload.bodyDigest) { _ in
             var report: FileIngestReport
             do {
-                report = try await worker.run { try $0.ingest(file: upload.path, options: options) }
+                report = try await worker.runHeavy { try $0.ingest(file: upload.path, options: options) }
             } catch let error as IngestError {
                 let refusal = APIError.from(error)
                 throw APIError(refusal.status, refusal.message.replacingOccurrences(of: upload.path, with: "the request's body"))

@@ -10,8 +10,10 @@ extension StrideAPI {
     /// How often a stream looks for new events: other processes may append too, so the log is
     /// what is watched, not this server's own writes.
     static let streamPollMilliseconds = 250
-    /// A comment line this often keeps proxies and phones from closing a quiet stream.
-    static let streamKeepAliveSeconds = 15
+    /// A comment line this often keeps proxies and phones from closing a quiet stream, and
+    /// finds a client that went away: the write to its closed connection fails, and the
+    /// stream's slot is free within a second or so.
+    static let streamKeepAliveSeconds = 1
 
     /// `GET /v1/events?after=SEQ`: committed events as Server-Sent Events, each with its
     /// sequence as its id, so a client that reconnects with `Last-Event-ID` misses nothing.
@@ -55,8 +57,8 @@ extension StrideAPI {
                 (try ledger.events(from: after + 1, limit: 500, type: nil), LocalTime(timeZone: ledger.timeZone))
             }
             guard let last = events.last else {
-                if ContinuousClock.now - quietSince > .seconds(streamKeepAliveSeconds) {
-                    try await writer.write(ByteBuffer(string: ": still here\n\n"))
+                if ContinuousClock.now - quietSince >= .seconds(streamKeepAliveSeconds) {
+                    try await writer.write(ByteBuffer(string: ":\n\n"))
                     quietSince = .now
                 }
                 try await Task.sleep(for: .milliseconds(streamPollMilliseconds))

@@ -10,7 +10,9 @@ struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", abstract: "Serve the ledger over HTTP to the phone apps that feed it.",
         discussion: """
-            Listens on loopback (127.0.0.1) unless --host says otherwise. Every request needs \
+            Listens on loopback (127.0.0.1) unless --host says otherwise; to reach it from elsewhere, put a \
+            reverse proxy with TLS in front (nginx, Caddy: see the README) and start it with --trust-proxy or \
+            --public-url. Every API request needs \
             `Authorization: Bearer TOKEN` with a token from `stride tokens add NAME`. Logs one line per \
             request on standard error; Ctrl-C (or SIGTERM) stops accepting, lets what is being appended \
             finish, and exits. Other stride commands may run on the same ledger meanwhile.
@@ -33,11 +35,31 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seconds a silent connection stays open.")
     var idleTimeout = 60
 
+    @Flag(
+        help: ArgumentHelp(
+            "Believe Forwarded, X-Forwarded-Proto and X-Forwarded-Host from a reverse proxy on this machine (127.0.0.1, ::1).",
+            discussion: "From any other address they are ignored. Cookies are Secure when the proxy says https."))
+    var trustProxy = false
+
+    @Option(name: .customLong("proxy-address"), help: "The address of a reverse proxy on another machine to believe, as --trust-proxy (repeatable).")
+    var proxyAddresses: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "The address browsers reach the dashboard at through a proxy, such as https://stride.example.org.",
+            discussion:
+                "Forms from it are taken, and its cookies are Secure when it is https, whatever Host header the proxy sends (nginx's default sends its upstream's)."
+        ))
+    var publicURL: String?
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard maxIngestMegabytes >= 1, maxPushMegabytes >= 1 else { throw ValidationError("the body limits must be at least 1 megabyte") }
         guard idleTimeout >= 1 else { throw ValidationError("--idle-timeout must be at least 1 second") }
         guard !host.isEmpty else { throw ValidationError("--host must name an address, such as 127.0.0.1") }
+        if let publicURL, ServerSettings.publicOrigin(of: publicURL) == nil {
+            throw ValidationError("--public-url \"\(publicURL)\" is not an http or https address without a path, such as https://stride.example.org")
+        }
     }
 
     func run() throws {
@@ -47,9 +69,11 @@ struct ServeCommand: ParsableCommand {
             handler.logLevel = .info
             return handler
         }
-        let settings = ServerSettings(
+        var settings = ServerSettings(
             host: host, port: port, maxIngestBytes: maxIngestMegabytes << 20, maxPushBytes: maxPushMegabytes << 20,
             idleTimeoutSeconds: idleTimeout)
+        settings.trustedProxies = Set(proxyAddresses + (trustProxy ? ["127.0.0.1", "::1"] : []))
+        settings.publicURL = publicURL.flatMap(ServerSettings.publicOrigin(of:))
         let server = try StrideServer(ledger: opened, settings: settings, logger: Logger(label: "stride.serve"))
         let isLoopback = ["127.0.0.1", "::1", "localhost"].contains(host)
         let path = opened.path

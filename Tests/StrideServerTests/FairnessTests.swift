@@ -1,0 +1,60 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import StrideServer
+
+@Suite("Heavy work has a lane of its own; closed streams free their slots")
+struct FairnessTests {
+    @Test("while an upload holds the heavy lane, a replay is 503 with Retry-After and token checks and reads answer at once")
+    func heavyLane() async throws {
+        let settings = ServerSettings(
+            port: 0, idleTimeoutSeconds: 30, minimumUploadBytesPerSecond: 1, uploadGraceSeconds: 30, heavyWorkers: 1, heavyAdmitted: 1)
+        try await ServerFixture.with(settings: settings) { fixture in
+            try await fixture.server.makeApplication().test(.live) { client in
+                let port = try #require(client.port)
+                let head =
+                    "POST /v1/ingest HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(ServerFixture.token)\r\n"
+                    + "Content-Type: application/x-ndjson\r\nContent-Length: 100000\r\n\r\n"
+                // An upload dribbled for about three seconds holds the lane's one admission.
+                async let upload = SlowClientTests.hold(port: port, sending: head, trickle: String(repeating: " ", count: 12), pause: 0.25)
+                try await Task.sleep(for: .milliseconds(500))
+                let began = ContinuousClock.now
+                let replay = try await client.execute(uri: "/v1/replay?until=1", method: .get, headers: ServerFixture.headers())
+                #expect(replay.status == .serviceUnavailable)
+                #expect(replay.headers[.retryAfter] == "5")
+                let stats = try await client.execute(uri: "/v1/stats", method: .get, headers: ServerFixture.headers())
+                #expect(stats.status == .ok)
+                let denied = try await client.execute(uri: "/v1/stats", method: .get, headers: [.authorization: "Bearer wrong"])
+                #expect(denied.status == .unauthorized)
+                #expect(ContinuousClock.now - began < .seconds(2))
+                _ = try await upload
+                // Once the upload is gone, the lane admits the replay.
+                #expect(try await client.execute(uri: "/v1/replay?until=1", method: .get, headers: ServerFixture.headers()).status == .ok)
+            }
+        }
+    }
+
+    @Test("an event stream whose client went away frees its slot within seconds")
+    func streamSlot() async throws {
+        try await ServerFixture.with(settings: ServerSettings(port: 0, maxEventStreams: 1)) { fixture in
+            try await fixture.server.makeApplication().test(.live) { client in
+                let port = try #require(client.port)
+                let first = try await EventStreamTests.read(port: port, path: "/v1/events", until: "retry: 2000")
+                #expect(first.hasPrefix("HTTP/1.1 200"))
+                // The first client has closed its connection; its slot comes back.
+                let began = ContinuousClock.now
+                var answer = ""
+                while ContinuousClock.now - began < .seconds(10) {
+                    answer = try await EventStreamTests.read(port: port, path: "/v1/events", until: "\r\n\r\n")
+                    if answer.hasPrefix("HTTP/1.1 200") { break }
+                    try await Task.sleep(for: .milliseconds(200))
+                }
+                #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer.prefix(120))")
+                #expect(ContinuousClock.now - began < .seconds(4), "the slot came back after \(ContinuousClock.now - began)")
+            }
+        }
+    }
+}
