@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A fresh directory under the system's temporary folder, removed when the closure returns:
 /// each test gets its own ledger.
@@ -38,13 +39,22 @@ public func runProcess(_ executable: String, _ arguments: [String], environment:
     process.standardOutput = output
     process.standardError = error
     try process.run()
-    // Read before waiting so a chatty process cannot fill the pipe and stall.
+    // Both pipes are read while the process runs, standard error on a thread of its own, so a
+    // process that fills either pipe (64 KB) cannot stall waiting for the other to be read.
+    let errorData = Mutex(Data())
+    let errorRead = DispatchSemaphore(value: 0)
+    let errorHandle = error.fileHandleForReading
+    Thread {
+        let data = errorHandle.readDataToEndOfFile()
+        errorData.withLock { $0 = data }
+        errorRead.signal()
+    }.start()
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    errorRead.wait()
     process.waitUntilExit()
     return ProcessResult(
         status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-        standardError: String(decoding: errorData, as: UTF8.self))
+        standardError: String(decoding: errorData.withLock { $0 }, as: UTF8.self))
 }
 
 /// The folder of real Apple Health exports (`../shared/fixtures`), or nil when it is absent

@@ -12,9 +12,38 @@ struct Endpoint: Sendable {
         var type: String
         var isRequired: Bool
         var description: String
+        /// What else its JSON Schema says: the plausible range it must lie in, a format, a
+        /// longest length, the values it may take.
+        var limits: [JSONValue.Member] = []
 
         static func query(_ name: String, _ description: String, type: String = "string", required: Bool = false) -> Field {
             Field(name: name, type: type, isRequired: required, description: description)
+        }
+
+        /// The field, said to lie in `range`.
+        func within(_ range: PlausibleRange) -> Field {
+            adding([.init("minimum", .number(range.lowest)), .init("maximum", .number(range.highest))])
+        }
+
+        /// The field, said to be text of this format (`date-time`, `date`).
+        func format(_ format: String) -> Field {
+            adding([.init("format", .string(format))])
+        }
+
+        /// The field, said to be text of at most `characters` characters.
+        func longest(_ characters: Int) -> Field {
+            adding([.init("maxLength", .integer(characters))])
+        }
+
+        /// The field, said to take one of `values`.
+        func oneOf(_ values: [String]) -> Field {
+            adding([.init("enum", .array(values.map(JSONValue.string)))])
+        }
+
+        private func adding(_ members: [JSONValue.Member]) -> Field {
+            var field = self
+            field.limits += members
+            return field
         }
     }
 
@@ -47,5 +76,11 @@ struct Endpoint: Sendable {
     var answer: Answer
     /// Whether it changes the ledger (and so takes `Idempotency-Key`).
     var isWrite: Bool { method == .post }
+    /// Whether it runs in the worker's heavy lane (``LedgerWorker/admitHeavy(_:)``): uploads
+    /// and replays, whose work grows with the body or the ledger.
+    var isHeavy: Bool {
+        if case .upload = body { return true }
+        return path == "/v1/replay"
+    }
     var handler: @Sendable (Request, StrideRequestContext) async throws -> Response
 }

@@ -74,7 +74,7 @@ struct OpenAPIDocument {
         var parameters = endpoint.query.map { field in
             JSONValue.object([
                 "name": .string(field.name), "in": .string("query"), "required": .bool(field.isRequired),
-                "description": .string(field.description), "schema": .object(["type": .string(field.type)]),
+                "description": .string(field.description), "schema": .object([.init("type", .string(field.type))] + field.limits),
             ])
         }
         func header(_ name: String, _ description: String) -> JSONValue {
@@ -115,6 +115,19 @@ struct OpenAPIDocument {
         for (code, what) in [("400", "a parameter, field or body that cannot be read"), ("401", "no valid token")] {
             responses.append(.init(code, Self.response(what, schema: "Error")))
         }
+        if !endpoint.isWrite, endpoint.query.contains(where: { ["shoe", "workout", "sample"].contains($0.name) }) {
+            responses.append(.init("404", Self.response("no such shoe, workout or sample", schema: "Error")))
+        }
+        if endpoint.isHeavy {
+            responses.append(.init("503", Self.response("the lane for heavy work is full; send it again after Retry-After seconds", schema: "Error")))
+        }
+        if case .upload = endpoint.body {
+            for (code, what) in [
+                ("408", "the body arrived too slowly; send it again"), ("507", "the server's disk is full"),
+            ] {
+                responses.append(.init(code, Self.response(what, schema: "Error")))
+            }
+        }
         if endpoint.isWrite {
             for (code, what) in [
                 ("404", "no such shoe or workout"), ("409", "lost a race, or a name already taken"), ("413", "the body is too large"),
@@ -134,7 +147,8 @@ struct OpenAPIDocument {
                 // An array field holds text (sample ids, say).
                 let items: [JSONValue.Member] = field.type == "array" ? [.init("items", .object(["type": .string("string")]))] : []
                 return JSONValue.Member(
-                    field.name, .object([.init("type", .string(field.type)), .init("description", .string(field.description))] + items))
+                    field.name,
+                    .object([.init("type", .string(field.type)), .init("description", .string(field.description))] + items + field.limits))
             }
             let schema = JSONValue.object([
                 "type": .string("object"), "properties": .object(properties),

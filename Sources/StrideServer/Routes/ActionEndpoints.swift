@@ -21,7 +21,8 @@ extension StrideAPI {
     }
 
     /// The fields every action takes: `at`, when it happened (ISO 8601; default now).
-    static let atField = Endpoint.Field.query("at", "when it happened, ISO 8601 with an offset (default: now; never ahead of the clock)")
+    static let atField = Endpoint.Field.query("at", "when it happened, ISO 8601 with an offset (default: now; never ahead of the clock)").format(
+        "date-time")
 
     /// The shoe rack's actions, and putting runs on shoes.
     var shoeEndpoints: [Endpoint] {
@@ -29,9 +30,12 @@ extension StrideAPI {
             Endpoint(
                 method: .post, path: "/v1/shoes", summary: "Add a shoe to the rack (`stride shoes add`).",
                 body: .json([
-                    .query("name", "the shoe's name", required: true), .query("brand", "the maker"),
-                    .query("startKilometers", "kilometres run before it joined the ledger (default 0)", type: "number"),
-                    .query("goalKilometers", "kilometres after which it should be replaced", type: "number"),
+                    .query("name", "the shoe's name", required: true).longest(Plausible.nameCharacters),
+                    .query("brand", "the maker").longest(Plausible.nameCharacters),
+                    .query("startKilometers", "kilometres run before it joined the ledger (default 0)", type: "number").within(
+                        Plausible.shoeStartKilometres),
+                    .query("goalKilometers", "kilometres after which it should be replaced", type: "number").within(
+                        Plausible.shoeGoalKilometres),
                     .query("isDefault", "make it the default shoe: new runs go to it", type: "boolean"), Self.atField,
                 ]),
                 answer: .action
@@ -54,7 +58,10 @@ extension StrideAPI {
             },
             Endpoint(
                 method: .post, path: "/v1/shoes/rename", summary: "Rename a shoe (`stride shoes rename`).",
-                body: .json([.query("shoe", "the shoe, by id or name", required: true), .query("name", "its new name", required: true), Self.atField]
+                body: .json([
+                    .query("shoe", "the shoe, by id or name", required: true),
+                    .query("name", "its new name", required: true).longest(Plausible.nameCharacters), Self.atField,
+                ]
                 ),
                 answer: .action
             ) { request, context in
@@ -178,7 +185,7 @@ extension StrideAPI {
             },
             Endpoint(
                 method: .post, path: "/v1/journal", summary: "Add a journal entry: the day's first and fifth earn 3 points (`stride journal add`).",
-                body: .json([.query("text", "the entry", required: true), Self.atField]), answer: .action
+                body: .json([.query("text", "the entry", required: true).longest(Plausible.journalCharacters), Self.atField]), answer: .action
             ) { request, context in
                 try await action(request, context, status: .created) { fields in
                     let (text, at) = (try fields.requiredText("text"), try fields.instant())
@@ -188,8 +195,10 @@ extension StrideAPI {
             Endpoint(
                 method: .post, path: "/v1/points/spend", summary: "Spend points, only what the balance covers (`stride points spend`).",
                 body: .json([
-                    .query("points", "how many, 1 or more", type: "integer", required: true), .query("reason", "what they are for", required: true),
-                    .query("reopen", "a past day (yyyy-MM-dd) to reopen: a check-in or journal entry for it earns from then on"), Self.atField,
+                    .query("points", "how many, 1 or more", type: "integer", required: true).within(Plausible.pointsSpent),
+                    .query("reason", "what they are for", required: true).longest(Plausible.reasonCharacters),
+                    .query("reopen", "a past day (yyyy-MM-dd) to reopen: a check-in or journal entry for it earns from then on").format("date"),
+                    Self.atField,
                 ]),
                 answer: .action
             ) { request, context in

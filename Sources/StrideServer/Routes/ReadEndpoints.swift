@@ -10,7 +10,7 @@ extension StrideAPI {
         [
             Endpoint(
                 method: .get, path: "/v1/daily", summary: "Daily health records of a range of local days (`stride daily`).",
-                query: [.query("from", "the first day, yyyy-MM-dd"), .query("to", "the last day, yyyy-MM-dd")],
+                query: [.query("from", "the first day, yyyy-MM-dd").format("date"), .query("to", "the last day, yyyy-MM-dd").format("date")],
                 answer: .document("DailyDocument")
             ) { request, _ in
                 let query = QueryParameters(request: request)
@@ -21,8 +21,10 @@ extension StrideAPI {
             Endpoint(
                 method: .get, path: "/v1/daily/explain", summary: "A day's figures down to their samples (`stride daily explain`).",
                 query: [
-                    .query("date", "the day, yyyy-MM-dd", required: true),
-                    .query("measure", "one measure: sleep, heartRate, restingHeartRate, steps, distance or energy (default: every one)"),
+                    .query("date", "the day, yyyy-MM-dd", required: true).format("date"),
+                    .query("measure", "one measure: sleep, heartRate, restingHeartRate, steps, distance or energy (default: every one)").oneOf([
+                        "sleep", "heartRate", "restingHeartRate", "steps", "distance", "energy",
+                    ]),
                     .query("limit", "the most samples listed per measure, 1 to 5000 (default 200)", type: "integer"),
                     .query("offset", "skip this many samples of each measure first (default 0)", type: "integer"),
                 ],
@@ -45,7 +47,7 @@ extension StrideAPI {
             Endpoint(
                 method: .get, path: "/v1/workouts", summary: "Workouts with their shoes (`stride workouts`).",
                 query: [
-                    .query("from", "the first day, yyyy-MM-dd"), .query("to", "the last day, yyyy-MM-dd"),
+                    .query("from", "the first day, yyyy-MM-dd").format("date"), .query("to", "the last day, yyyy-MM-dd").format("date"),
                     .query("unassigned", "only workouts on no shoe", type: "boolean"),
                 ],
                 answer: .document("WorkoutsDocument")

@@ -13,7 +13,8 @@ extension StrideAPI {
             Endpoint(
                 method: .post, path: "/v1/samples/withdraw",
                 summary: "Withdraw samples from every figure, saying why; they stay in the log (`stride samples withdraw`).",
-                body: .json([samples, .query("reason", "why, in a few words", required: true), Self.atField]), answer: .action
+                body: .json([samples, .query("reason", "why, in a few words", required: true).longest(Plausible.reasonCharacters), Self.atField]),
+                answer: .action
             ) { request, context in
                 try await action(request, context) { fields in
                     let (ids, reason, at) = (try fields.requiredTexts("samples"), try fields.requiredText("reason"), try fields.instant())
