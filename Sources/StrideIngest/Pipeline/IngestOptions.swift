@@ -17,6 +17,9 @@ public struct IngestOptions: Sendable {
     /// a sample that starts more than ten minutes after it is odd content
     /// (``SampleQuality``), as the daily records will find it.
     public var readAt: Timestamp?
+    /// The name the ledger's events give the file, when not its own: the server's uploads are
+    /// saved under a random name, and recorded as `request`.
+    public var recordedName: String?
 
     /// Creates options; the defaults are what `stride ingest` uses.
     public init(

@@ -123,7 +123,8 @@ extension Ledger {
         let counts = result.counts
         let settlement = try counts.export.flatMap { coverage in
             try settleExport(
-                coverage, seen: seen, appendedAfter: lastBefore, file: file, records: counts.samples + counts.workouts + counts.activitySummaries,
+                coverage, seen: seen, appendedAfter: lastBefore, file: options.recordedName ?? file,
+                records: counts.samples + counts.workouts + counts.activitySummaries,
                 added: appended,
                 alreadyInLedger: duplicates - repeatedInFile, sentBy: options.sentBy)
         }

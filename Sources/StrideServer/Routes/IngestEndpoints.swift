@@ -42,6 +42,7 @@ extension StrideAPI {
         let device = context.sender
         var sent = options
         sent.sentBy = device
+        sent.recordedName = "request"
         let options = sent
         let folder = uploads
         let (minimumRate, grace) = (settings.minimumUploadBytesPerSecond, settings.uploadGraceSeconds)

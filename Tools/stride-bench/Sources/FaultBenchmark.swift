@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Glibc
+import StrideLedger
 
 /// The fault harness: ingests a generated export and kills `stride` with SIGKILL at random
 /// moments, many times; after each kill `stride verify` must pass, and running the command
@@ -132,10 +133,10 @@ struct FaultBenchmark: ParsableCommand {
     private func state(_ stride: String, _ ledger: String) throws -> (hash: String, digests: [String: String]) {
         let result = try runChild(stride, ["--ledger", ledger, "verify", "--json"])
         guard result.status == 0, let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any],
-            let hash = object["lastHash"] as? String, let projections = object["projections"] as? [[String: Any]]
+            let projections = object["projections"] as? [[String: Any]]
         else { throw BenchFailure("stride verify failed on \(ledger): \(result.output.prefix(300))") }
         return (
-            hash,
+            try chainHashBeforeSettlement(of: try Ledger.open(at: ledger)),
             Dictionary(
                 uniqueKeysWithValues: projections.compactMap { entry in
                     (entry["name"] as? String).map { ($0, entry["storedDigest"] as? String ?? "") }

@@ -24,7 +24,7 @@ struct ServerKillTrials {
     /// The state compared at the end of a trial.
     struct State: Equatable {
         var events: UInt64
-        var hashBeforeAnswer: String
+        var hashBeforeSettlement: String
         var digests: [String: String]
         var answers: Int
     }
@@ -97,7 +97,9 @@ struct ServerKillTrials {
             if reached != expected {
                 failures.append(
                     "server trial \(trial): after a kill at \(at) (\(moment.rawValue)) and a retry, the ledger is not as an uninterrupted push "
-                        + "leaves it: \(reached.events) events against \(expected.events), \(reached.answers) answers kept")
+                        + "leaves it: \(reached.events) events against \(expected.events), \(reached.answers) answers kept"
+                        + (reached.hashBeforeSettlement == expected.hashBeforeSettlement ? "" : ", another chain hash before the settlement")
+                        + reached.digests.filter { expected.digests[$0.key] != $0.value }.keys.sorted().map { ", another \($0) digest" }.joined())
             }
             let left = (try? FileManager.default.contentsOfDirectory(atPath: ledger + "/uploads")) ?? []
             if !left.isEmpty { failures.append("server trial \(trial): \(left.count) uploads left behind") }
@@ -132,8 +134,10 @@ struct ServerKillTrials {
         return events == expected.events - 1 ? .beforeAnswer : .afterAnswer
     }
 
-    /// The ledger's state: its event count, the hash of the event before the last (the kept
-    /// answer), its projection digests and how many answers it kept.
+    /// The ledger's state: its event count, the chain hash of the last event before the
+    /// export's settlement (`healthExport.ingested` counts what the retry found already in the
+    /// ledger, which differs after a kill by design; the step awards and the kept answer
+    /// follow it), its projection digests and how many answers it kept.
     private func state(_ ledger: String) throws -> State {
         let verify = try runChild(stride, ["--ledger", ledger, "verify", "--json"])
         guard verify.status == 0, let object = try JSONSerialization.jsonObject(with: Data(verify.output.utf8)) as? [String: Any],
@@ -143,13 +147,9 @@ struct ServerKillTrials {
         { first, _ in first }
         let opened = try Ledger.open(at: ledger)
         let events = try opened.store.lastSequence()
-        var hash = ""
-        try opened.store.storedEvents(from: events - 1, through: events - 1) { stored in
-            hash = try stored.bytes.withUnsafeBytes { try Envelope(parsing: $0).chainHash.description }
-            return false
-        }
+        let hash = try chainHashBeforeSettlement(of: opened)
         let answers = try opened.store.events(ofType: .requestAnswered, from: 1, limit: 10).count
-        return State(events: events, hashBeforeAnswer: hash, digests: digests, answers: answers)
+        return State(events: events, hashBeforeSettlement: hash, digests: digests, answers: answers)
     }
 
     private func copy(_ template: String, to ledger: String) throws {
@@ -161,4 +161,21 @@ struct ServerKillTrials {
         let result = try runChild(stride, arguments)
         guard result.status == 0 else { throw BenchFailure("`stride \(arguments.joined(separator: " "))` failed: \(result.errorOutput.prefix(300))") }
     }
+}
+
+/// The chain hash of the last event before the ledger's last export settlement
+/// (`healthExport.ingested`), or of its last event when it has none. The settlement counts
+/// what the ingest found already in the ledger, so after a kill and a re-run it differs from an
+/// uninterrupted ingest's by design; the step awards after it are checked by the projection
+/// digests.
+func chainHashBeforeSettlement(of ledger: Ledger) throws -> String {
+    let events = try ledger.store.lastSequence()
+    let settlement = try ledger.store.events(ofType: .healthExportIngested, from: 1, limit: 1000).last?.sequence
+    let sequence = settlement.map { $0 - 1 } ?? events
+    var hash = ""
+    try ledger.store.storedEvents(from: sequence, through: sequence) { stored in
+        hash = try stored.bytes.withUnsafeBytes { try Envelope(parsing: $0).chainHash.description }
+        return false
+    }
+    return hash
 }
