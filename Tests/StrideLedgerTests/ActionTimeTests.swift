@@ -83,11 +83,10 @@ struct ActionTimeTests {
                 case .atSkew: Self.now.adding(milliseconds: Ledger.allowedClockSkewMilliseconds)
                 }
             if action == .checkIn, when == .weekAgo {
-                // A check-in counts for an open day only: a week ago is closed (Sayu's rule).
-                #expect(throws: PointsError.dayClosed(CivilDate(year: 2024, month: 5, day: 3))) {
-                    try perform(action, on: ledger, workout: workout, at: at)
-                }
-                #expect(try ledger.store.lastSequence() == before)
+                // A week ago is closed (Sayu's rule): the check-in is recorded and earns nothing.
+                let outcome = try ledger.checkIn(at: at)
+                #expect(outcome.isNew && !outcome.isOpen && outcome.pointsEarned == 0)
+                #expect(try ledger.store.lastSequence() == before + 1)
                 return
             }
             try perform(action, on: ledger, workout: workout, at: at)

@@ -60,6 +60,41 @@ struct PointsLedgerTests {
         }
     }
 
+    @Test("Sayu's rule: a past day earns nothing until a spend reopens it, then once; today earns; a day before the first never")
+    func openDays() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let clock = SettableClock(at("2024-05-01T08:00:00+09:00"))
+            let ledger = try ledger(folder, clock: clock)
+            clock.set(at("2024-05-05T20:00:00+09:00"))
+            let may3 = CivilDate(year: 2024, month: 5, day: 3)
+            let closed = try ledger.checkIn(at: at("2024-05-03T09:00:00+09:00"))
+            #expect(closed == CheckInOutcome(day: may3, isNew: true, pointsEarned: 0, isOpen: false))
+            #expect(try ledger.addJournalEntry("hills", at: at("2024-05-03T10:00:00+09:00")).awards.isEmpty)
+            #expect(try ledger.account().balance == 10)
+            // Reopening costs what the runner chooses to spend, and names the day.
+            _ = try ledger.spend(2, reason: "missed it", reopening: may3, at: nil)
+            #expect(try ledger.checkIn(at: at("2024-05-03T11:00:00+09:00")).pointsEarned == 1)
+            #expect(try ledger.checkIn(at: at("2024-05-03T12:00:00+09:00")).isNew == false)
+            // Entries keep their order in the day: the first was written while the day was closed and
+            // earned nothing; the fifth, written after the reopening, earns.
+            for (hour, text) in [(13, "tempo"), (14, "stretch"), (15, "sleep")] {
+                #expect(try ledger.addJournalEntry(text, at: at("2024-05-03T\(hour):00:00+09:00")).awards.isEmpty)
+            }
+            #expect(try ledger.addJournalEntry("long run", at: at("2024-05-03T16:00:00+09:00")).awards.map(\.points) == [3])
+            #expect(try ledger.account().balance == 10 - 2 + 1 + 3)
+            #expect(throws: PointsError.alreadyReopened(may3)) { try ledger.spend(1, reason: "again", reopening: may3, at: nil) }
+            #expect(
+                throws: PointsError.reopenBeforeFirstDay(CivilDate(year: 2024, month: 4, day: 30), first: CivilDate(year: 2024, month: 5, day: 1))
+            ) {
+                try ledger.spend(1, reason: "before", reopening: CivilDate(year: 2024, month: 4, day: 30), at: nil)
+            }
+            #expect(throws: PointsError.reopenNotPast(CivilDate(year: 2024, month: 5, day: 5), today: CivilDate(year: 2024, month: 5, day: 5))) {
+                try ledger.spend(1, reason: "today", reopening: CivilDate(year: 2024, month: 5, day: 5), at: nil)
+            }
+            #expect(try ledger.checkIn(at: nil).pointsEarned == 1)
+        }
+    }
+
     @Test("five journal entries in a day earn 3 for the first and 3 for the fifth")
     func journal() throws {
         try withTemporaryDirectory { (folder: String) throws in

@@ -45,7 +45,7 @@ struct HostileValueTests {
         }
     }
 
-    @Test("a check-in dated 0001-01-01 is refused, and a past day earns nothing until a spend reopens it")
+    @Test("a check-in dated 0001-01-01 is refused; a past day's check-in is recorded for no point, once")
     func pointsFarming() async throws {
         try await ServerFixture.with { fixture in
             try await fixture.server.makeApplication().test(.router) { client in
@@ -55,12 +55,20 @@ struct HostileValueTests {
                 #expect((ancient.object["error"] as? String)?.contains("on or after 2014-01-01") == true)
                 // The fixture's clock stands at 2024-06-01: yesterday is closed.
                 let yesterday = try await post(client, "/v1/checkin", #"{"at": "2024-05-31T09:00:00+02:00"}"#)
-                #expect(yesterday.status == .unprocessableContent)
-                #expect((yesterday.object["error"] as? String)?.contains("2024-05-31 is closed") == true)
+                #expect(yesterday.status == .ok)
+                #expect(yesterday.object["pointsAwarded"] as? Int == 0)
+                #expect(yesterday.object["isOpen"] as? Bool == false)
                 #expect(try fixture.ledger.account().balance == balance)
                 let today = try await post(client, "/v1/checkin", "{}")
                 #expect(today.status == .ok)
                 #expect(today.object["pointsAwarded"] as? Int == 1)
+                // The ledger began today (the fixture's clock): yesterday can never be reopened.
+                let reopen = try await post(client, "/v1/points/spend", #"{"points": 1, "reason": "missed it", "reopen": "2024-05-31"}"#)
+                #expect(reopen.status == .unprocessableContent)
+                #expect((reopen.object["error"] as? String)?.contains("before the ledger's first day") == true)
+                let again = try await post(client, "/v1/checkin", #"{"at": "2024-05-31T11:00:00+02:00"}"#)
+                #expect(again.object["pointsAwarded"] as? Int == 0)
+                #expect(again.object["isNew"] as? Bool == false)
             }
         }
     }

@@ -17,8 +17,6 @@ public enum PointsError: Error, Equatable, Sendable, CustomStringConvertible {
     case reopenBeforeFirstDay(CivilDate, first: CivilDate)
     /// A spend that would reopen a day a spend reopened already.
     case alreadyReopened(CivilDate)
-    /// A check-in for a past day that is not open.
-    case dayClosed(CivilDate)
 
     public var description: String {
         switch self {
@@ -33,9 +31,6 @@ public enum PointsError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(day) is before the ledger's first day, \(first): no earlier day earns, so nothing was spent"
         case .alreadyReopened(let day):
             "\(day) was reopened already: its check-in and entries earn as they are; nothing was spent"
-        case .dayClosed(let day):
-            "\(day) is closed: a check-in counts for today, and for a past day only once points were spent to reopen it "
-                + "(`stride points spend N --reason TEXT --reopen \(day)`; no day before the ledger's first); nothing was appended"
         }
     }
 }
@@ -44,18 +39,19 @@ extension Ledger {
     /// The local day of an instant, in the ledger's time zone.
     public func localDay(_ instant: Timestamp) -> CivilDate { dailyHealth.calendar.day(of: instant) }
 
-    /// Checks in for the local day of `at` (now by default), which must be open
-    /// (``isOpen(_:)``): the day's award, or nothing more when it has a check-in already
-    /// (nothing is appended then). `sentBy` names the device that sent it through the server
+    /// Checks in for the local day of `at` (now by default): the day's award when the day is
+    /// open (``isOpen(_:)``), recorded for no point when it is closed, or nothing more when it
+    /// has a check-in already (nothing is appended then). `sentBy` names the device that sent it through the server
     /// (nil on the machine); its award names that device too.
-    /// - Throws: ``PointsError/dayClosed(_:)`` for a past day not reopened (nothing appended);
-    ///   ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
+    /// - Throws: ``LedgerError/aheadOfClock(at:clock:timeZone:)`` when `at` is ahead of the clock.
     public func checkIn(at: Timestamp?, sentBy: String? = nil) throws -> CheckInOutcome {
         let when = try actionInstant(at)
         let day = localDay(when)
-        guard try isOpen(day) else { throw PointsError.dayClosed(day) }
+        // A closed day's check-in is recorded under a key of its own, so that the day's
+        // check-in after a spend reopens it is still a first, and earns.
+        let key = try isOpen(day) ? CheckedIn.key(day: day) : CheckedIn.closedKey(day: day)
         let outcome = try append([
-            PendingEvent(.checkedIn(CheckedIn(day: day, sentBy: sentBy)), occurredAt: when, entity: .points, idempotencyKey: CheckedIn.key(day: day))
+            PendingEvent(.checkedIn(CheckedIn(day: day, sentBy: sentBy)), occurredAt: when, entity: .points, idempotencyKey: key)
         ])
         let earned = outcome.followUps.reduce(0) { total, event in
             if case .event(.pointsAwarded(let award)) = event.body { total + award.points } else { total }

@@ -179,6 +179,9 @@ public struct CheckedIn: SentThroughServer {
 
     /// The key that records one check-in a day.
     public static func key(day: CivilDate) -> IdempotencyKey { IdempotencyKey(hashing: Array("checkin.\(day)".utf8)) }
+    /// The key of a check-in for a day that was closed then (it earned nothing): one such a
+    /// day, apart from the day's check-in once it is reopened.
+    public static func closedKey(day: CivilDate) -> IdempotencyKey { IdempotencyKey(hashing: Array("checkin.closed.\(day)".utf8)) }
 }
 
 /// A journal entry was written.
