@@ -11,6 +11,13 @@ public struct ChainVerifier {
     /// Creates a verifier at the start of a log.
     public init() {}
 
+    /// Creates a verifier that continues a log after the event `sequence`, whose stored chain
+    /// hash is `hash` (taken as it is: a stretch of the log is checked from an anchor).
+    public init(after sequence: UInt64, anchoredAt hash: ChainHash) {
+        expectedSequence = sequence + 1
+        lastHash = hash
+    }
+
     /// Checks the next stored event; returns its envelope.
     /// - Throws: ``EventLogFault`` naming the first sequence at fault.
     public mutating func check(sequence: UInt64, bytes: UnsafeRawBufferPointer) throws(EventLogFault) -> Envelope {
