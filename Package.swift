@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "StrideProjection", dependencies: ["StrideEvents"]),
         // Everything that touches LMDB: the safe API over the C library, the event log, and
         // projection rows and checkpoints.
-        .target(name: "StrideStore", dependencies: ["CLMDB", "StrideEvents", "StrideProjection"]),
+        .target(name: "StrideStore", dependencies: ["CLMDB", "CChecksum", "StrideEvents", "StrideProjection"]),
         // Decoding FIT files (Garmin's and other watches' activities), in Swift from the
         // protocol's public description. No I/O, no dependency.
         .target(name: "StrideFIT"),

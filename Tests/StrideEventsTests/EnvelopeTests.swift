@@ -55,8 +55,8 @@ struct EnvelopeTests {
         let id: UInt128 = isSyncIdentified ? UInt128(1) << 127 | 99 : SampleIdentity.make(start: start, hash: 99)
         let pending = PendingEvent(.sampleRecorded(sample), occurredAt: start, entity: EntityReference(.sample, id: id))
         let (bytes, _) = Self.written(pending)
-        let read = try bytes.withUnsafeBytes { try Envelope.decodeForProjection($0, strings: nil) }
-        guard case .sample(let facts) = read.content else {
+        let (_, content) = try bytes.withUnsafeBytes { try Envelope.decodeContent($0, strings: nil) }
+        guard case .sample(let facts) = content else {
             Issue.record("a sample read as another event")
             return
         }

@@ -24,7 +24,7 @@ enum LogPage {
     /// Without `from`, the latest page (all types) or the first (one type: the log is
     /// indexed by type forwards only).
     static func read(_ snapshot: Snapshot, from first: UInt64?, limit: Int?, type: EventType?) throws -> Content {
-        let last = try snapshot.past?.sequence ?? snapshot.ledger.store.lastSequence()
+        let last = try snapshot.past?.sequence ?? snapshot.ledger.lastSequence()
         let count = min(max(limit ?? defaultLimit, 1), largestLimit)
         let start = max(first ?? (type == nil ? (last > UInt64(count) ? last - UInt64(count) + 1 : 1) : 1), 1)
         let events = start > last ? [] : try LogDocument(snapshot.ledger, from: start, limit: count, type: type).events.filter { $0.sequence <= last }

@@ -39,10 +39,10 @@ final class Snapshot {
         self.figures = figures
         time = LocalTime(timeZone: ledger.timeZone)
         if let travel = context.timeTravel, travel.sequence != nil || travel.instant != nil {
-            let last = try ledger.store.lastSequence()
+            let last = try ledger.lastSequence()
             var sequence = min(travel.sequence ?? last, last)
             if let instant = travel.instant { sequence = min(sequence, try ledger.sequence(recordedBy: instant)) }
-            let recordedAt = sequence == 0 ? nil : try ledger.store.event(at: sequence)?.recordedAt
+            let recordedAt = sequence == 0 ? nil : try ledger.event(at: sequence)?.recordedAt
             past = Past(sequence: sequence, recordedAt: recordedAt, instant: travel.instant)
             today = ledger.localDay(travel.instant ?? recordedAt ?? context.now ?? ledger.clock.now())
         } else {

@@ -72,57 +72,22 @@ extension SampleIdentity {
     }
 }
 
-/// An event as a projection receives it: samples as their facts, everything else decoded.
-public struct ProjectionEvent: Sendable {
-    /// What the event says.
-    public enum Content: Sendable {
-        /// A health sample's facts.
-        case sample(SampleFacts)
-        /// Any other event.
-        case event(LedgerEvent)
-    }
-
-    /// The sequence.
-    public var sequence: UInt64
-    /// When the log recorded it.
-    public var recordedAt: Timestamp
-    /// When its subject happened.
-    public var occurredAt: Timestamp
-    /// The entity.
-    public var entity: EntityReference
-    /// The content.
-    public var content: Content
-
-    /// Creates a projection event.
-    public init(sequence: UInt64, recordedAt: Timestamp, occurredAt: Timestamp, entity: EntityReference, content: Content) {
-        self.sequence = sequence
-        self.recordedAt = recordedAt
-        self.occurredAt = occurredAt
-        self.entity = entity
-        self.content = content
-    }
-
-    /// A recorded event as a projection sees it.
-    public init(_ recorded: RecordedEvent) {
-        let content: Content
-        if case .sampleRecorded(let sample) = recorded.event {
-            content = .sample(SampleFacts(sample, isSyncIdentified: SampleIdentity.isSyncIdentified(recorded.entity)))
-        } else {
-            content = .event(recorded.event)
-        }
-        self.init(
-            sequence: recorded.sequence, recordedAt: recorded.recordedAt, occurredAt: recorded.occurredAt,
-            entity: recorded.entity, content: content)
-    }
+/// What a stored event says, as folds read it: a health sample as its facts (the fields a
+/// figure reads), any other event decoded whole.
+public enum EventContent: Sendable {
+    /// A health sample's facts.
+    case sample(SampleFacts)
+    /// Any other event.
+    case event(LedgerEvent)
 }
 
 extension Envelope {
-    /// Decodes a stored event as a projection receives it: a sample's facts only.
+    /// Decodes a stored event for a fold: its envelope, and a sample as its facts only.
     /// - Throws: ``DecodingFailure`` when the bytes cannot be read.
-    public static func decodeForProjection(_ bytes: UnsafeRawBufferPointer, strings: StringTable?) throws -> ProjectionEvent {
+    public static func decodeContent(_ bytes: UnsafeRawBufferPointer, strings: StringTable?) throws -> (Envelope, EventContent) {
         let envelope = try Envelope(checking: bytes)
         let payload = UnsafeRawBufferPointer(rebasing: bytes[envelope.payloadRange])
-        let content: ProjectionEvent.Content
+        let content: EventContent
         if envelope.typeCode == SampleRecorded.eventType.code {
             var reader = BinaryReader(payload, borrowing: strings)
             do {
@@ -141,8 +106,6 @@ extension Envelope {
                 try LedgerEvent.decode(
                     typeCode: envelope.typeCode, schemaVersion: envelope.schemaVersion, from: payload, strings: strings))
         }
-        return ProjectionEvent(
-            sequence: envelope.sequence, recordedAt: envelope.recordedAt, occurredAt: envelope.occurredAt,
-            entity: envelope.entity, content: content)
+        return (envelope, content)
     }
 }

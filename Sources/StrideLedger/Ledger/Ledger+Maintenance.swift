@@ -45,6 +45,19 @@ extension Ledger {
         }
     }
 
+    /// The sequence of the last event appended (0 for an empty log): the log's length, and
+    /// the tag a reader of the ledger is current to.
+    /// - Throws: a storage failure.
+    public func lastSequence() throws -> UInt64 {
+        try store.lastSequence()
+    }
+
+    /// The event at `sequence`, nil when the log holds none there.
+    /// - Throws: a storage failure, or an `EventLogFault` for an event that cannot be read.
+    public func event(at sequence: UInt64) throws -> RecordedEvent? {
+        try store.event(at: sequence)
+    }
+
     /// Events from a sequence on, optionally of one type, at most `limit`.
     public func events(from: UInt64, limit: Int, type: EventType?) throws -> [RecordedEvent] {
         if let type { return try store.events(ofType: type, from: from, limit: limit) }

@@ -9,8 +9,9 @@ import StrideStore
 /// ``create(at:timeZone:clock:)`` or by ``open(at:creatingWith:clock:)`` when a command that
 /// records something runs on a path with no ledger yet.
 public final class Ledger: Sendable {
-    /// The event log.
-    public let store: LMDBEventStore
+    /// The event log. Only the ledger reads and writes it; outside this module, the package's
+    /// tests and `stride-bench` reach it (package access) to check what is on disk.
+    package let store: LMDBEventStore
     /// The time zone local days are counted in, fixed when the ledger was created.
     public let timeZone: TimeZone
     /// The time zone's IANA identifier as given at creation (Foundation may call UTC "GMT").

@@ -40,7 +40,7 @@ struct StrideAPI: Sendable {
     ) async throws -> Response {
         let known = request.headers[.ifNoneMatch]
         let answer: @Sendable (Ledger) throws -> (String, (any ContractDocument)?) = { ledger in
-            let tag = "\"\(try ledger.store.lastSequence())\""
+            let tag = "\"\(try ledger.lastSequence())\""
             if let known, known.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag }) {
                 return (tag, nil)
             }

@@ -28,7 +28,7 @@ extension StrideAPI {
             let resumed = request.headers[.lastEventID].flatMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
             let given = try query.integer("after", in: 0...Int.max).map(UInt64.init)
             let start: UInt64
-            if let known = resumed ?? given { start = known } else { start = try await worker.run { try $0.store.lastSequence() } }
+            if let known = resumed ?? given { start = known } else { start = try await worker.run { try $0.lastSequence() } }
             guard streams.acquire() else {
                 throw APIError(
                     .serviceUnavailable, "\(streams.limit) event streams are open already; close one or try again later",

@@ -157,7 +157,7 @@ extension LMDBEventStore {
         /// must equal those decoded from the event it stored: folding from the first is a shortcut
         /// that must never see another sample than a rebuild will.
         func checkFacts(_ facts: SampleFacts, againstStoredEvent sequence: UInt64, in transaction: borrowing Transaction) throws {
-            let stored = try transaction.value(in: eventsDatabase, forKey: sequence) { try Envelope.decodeForProjection($0, strings: nil) }
+            let stored = try transaction.value(in: eventsDatabase, forKey: sequence) { try ProjectionEvent.decode($0, strings: nil) }
             guard case .sample(let decoded)? = stored?.content, decoded == facts else {
                 preconditionFailure(
                     "event \(sequence): the facts folded at ingest (\(facts)) differ from the stored event's (\(String(describing: stored?.content)))"

@@ -89,7 +89,7 @@ extension LMDBEventStore {
         try walkLog(from: first, through: last, in: transaction) { sequence, bytes in
             let event: ProjectionEvent
             do {
-                event = try Envelope.decodeForProjection(bytes, strings: strings)
+                event = try ProjectionEvent.decode(bytes, strings: strings)
             } catch {
                 throw EventLogFault(sequence: sequence, problem: "it cannot be decoded (\(error)); run `stride verify`")
             }

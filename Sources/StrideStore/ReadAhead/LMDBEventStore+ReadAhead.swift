@@ -1,5 +1,6 @@
 import Foundation
 import StrideEvents
+import StrideProjection
 
 extension LMDBEventStore {
     /// Below this many events a walk decodes on the calling thread: starting a thread costs

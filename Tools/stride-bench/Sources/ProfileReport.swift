@@ -45,7 +45,10 @@ enum ProfileReport {
     static let rebuildSteps: [Step] = [
         (
             "decoding events (read-ahead thread)",
-            ["decodeForProjection", "SampleFacts", "Envelope", "BinaryReader", "StringTable", "ReadAhead", "forEachProjectionEvent"]
+            [
+                "ProjectionEvent.decode", "decodeContent", "SampleFacts", "Envelope", "BinaryReader", "StringTable", "ReadAhead",
+                "forEachProjectionEvent",
+            ]
         ),
         ("folding: daily records", ["DailyHealth"]),
         ("folding: sample counts, mileage, points", ["SampleCounts", "ShoeMileage", "PointsBalance"]),

@@ -51,6 +51,6 @@ struct BackupCommand: ParsableCommand {
     func run() throws {
         let opened = try ledger.openExisting()
         try opened.backup(to: directory)
-        Console.print("Backed up \(try opened.store.lastSequence()) events to \(directory); open it with --ledger \(directory).")
+        Console.print("Backed up \(try opened.lastSequence()) events to \(directory); open it with --ledger \(directory).")
     }
 }

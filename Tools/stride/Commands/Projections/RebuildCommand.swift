@@ -34,7 +34,7 @@ struct RebuildCommand: ParsableCommand {
             }
         }
         let seconds = Date().timeIntervalSince(began)
-        let events = try opened.store.lastSequence()
+        let events = try opened.lastSequence()
         Console.print(
             "Rebuilt \(rebuilt.joined(separator: ", ")) from \(Format.plural(Int(events), "event")) in \(String(format: "%.2f", seconds)) s.")
     }

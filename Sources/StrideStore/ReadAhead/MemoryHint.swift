@@ -1,10 +1,10 @@
 import CChecksum
 
 /// Hints to the CPU about memory about to be read; they change no result.
-public enum MemoryHint {
+enum MemoryHint {
     /// Starts loading the first bytes of `bytes` (up to 256) into the cache.
     @inline(__always)
-    public static func willRead(_ bytes: UnsafeRawBufferPointer) {
+    static func willRead(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < min(bytes.count, 256) {
