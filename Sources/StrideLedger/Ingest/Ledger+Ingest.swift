@@ -65,61 +65,21 @@ extension Ledger {
         // daily records, against when its batch was recorded (seconds later at most).
         let readAt = options.readAt ?? clock.now()
         options.readAt = readAt
-        let readOptions = options
-        let pipe = BatchPipe<IngestBatch>()
-        let outcome = ReadOutcome()
-        let dailyHealth = dailyHealth
-        let reader = Thread {
-            do {
-                // The days each batch's steps touch are noted here, on the reading thread,
-                // which waits for the appending one anyway.
-                var stepDays = Set<CivilDate>()
-                let result = try IngestReader.read(file: file, batchSize: batchSize, options: readOptions, progress: progress) { batch in
-                    stepDays.formUnion(dailyHealth.stepDays(of: batch.events, recordedAt: readAt))
-                    try pipe.put(batch)
-                }
-                outcome.set(result, stepDays: stepDays)
-                pipe.close(failure: nil)
-            } catch {
-                pipe.close(failure: error)
-            }
-            outcome.readerFinished()
-        }
-        reader.stackSize = 8 << 20
-        reader.start()
-        var appended = 0
-        var duplicates = 0
-        var repeatedInFile = 0
-        var autoAssigned = 0
-        // The log's events the file holds again: what an export no longer holds was deleted.
+        let session = IngestSession(
+            reading: file, batchSize: batchSize, options: options, readAt: readAt, dailyHealth: dailyHealth, store: store, progress: progress)
+        // Append: each batch in one write transaction, its runs auto-assigned by the reactions.
         let lastBefore = try store.lastSequence()
-        var seen = SeenSamples(last: lastBefore)
-        // Disk blocks for the log reserved ahead of its commits, and what is unused given back.
-        defer { try? store.releaseReservedSpace() }
-        do {
-            while let batch = try pipe.take() {
-                store.reserveSpace(ahead: Self.spaceReservedAhead)
-                let result = try store.append(
-                    batch.events, expecting: [], recordedAt: clock.now(), projections: projections, reactions: reactions,
-                    facts: batch.facts)
-                appended += result.appendedCount
-                duplicates += result.duplicateCount
-                for sequence in result.existingSequences {
-                    if sequence > lastBefore { repeatedInFile += 1 } else { seen.insert(sequence) }
-                }
-                autoAssigned += result.followUps.count { if case .event(.workoutAssigned) = $0.body { true } else { false } }
-                store.releaseMappedPages()
-            }
-        } catch {
-            pipe.cancel()
-            outcome.waitForReader()
-            throw error
+        var tally = AppendTally(lastBefore: lastBefore)
+        try session.forEachBatch { batch in
+            tally.add(
+                try store.append(
+                    batch.events, expecting: [], recordedAt: clock.now(), projections: projections, reactions: reactions, facts: batch.facts))
         }
-        outcome.waitForReader()
+        let (result, stepDays) = try session.finish()
         try catchUp()
-        guard let (result, stepDays) = outcome.result else {
-            throw IngestError.unreadable(file: file, reason: "the reader stopped without a result")
-        }
+        let (appended, duplicates, repeatedInFile, autoAssigned, seen) = (
+            tally.appended, tally.duplicates, tally.repeatedInFile, tally.autoAssigned, tally.seen
+        )
         let counts = result.counts
         let settlement = try counts.export.flatMap { coverage in
             try settleExport(
@@ -144,27 +104,28 @@ extension Ledger {
     }
 }
 
-extension Ledger {
-    /// The disk space an ingest keeps reserved ahead of its log: about fifteen batches.
-    static let spaceReservedAhead = 32 << 20
-}
+/// What the batches of one ingest appended, as they were appended.
+private struct AppendTally {
+    var appended = 0
+    var duplicates = 0
+    /// Of the duplicates, those the file holds twice (their first copy appended by this ingest).
+    var repeatedInFile = 0
+    var autoAssigned = 0
+    /// The log's events the file holds again: what an export no longer holds was deleted.
+    var seen: SeenSamples
+    let lastBefore: UInt64
 
-/// The reader thread's result, handed back to the appending thread.
-private final class ReadOutcome: @unchecked Sendable {
-    private let lock = NSLock()
-    private let finished = DispatchSemaphore(value: 0)
-    private var stored: (ReadResult, stepDays: Set<CivilDate>)?
-
-    func set(_ result: ReadResult, stepDays: Set<CivilDate>) {
-        lock.withLock { stored = (result, stepDays) }
+    init(lastBefore: UInt64) {
+        self.lastBefore = lastBefore
+        seen = SeenSamples(last: lastBefore)
     }
 
-    /// What was read, and the local days the file's steps touch.
-    var result: (ReadResult, stepDays: Set<CivilDate>)? { lock.withLock { stored } }
-
-    /// Called last by the reader thread.
-    func readerFinished() { finished.signal() }
-
-    /// Waits until the reader thread has finished.
-    func waitForReader() { finished.wait() }
+    mutating func add(_ result: AppendOutcome) {
+        appended += result.appendedCount
+        duplicates += result.duplicateCount
+        for sequence in result.existingSequences {
+            if sequence > lastBefore { repeatedInFile += 1 } else { seen.insert(sequence) }
+        }
+        autoAssigned += result.followUps.count { if case .event(.workoutAssigned) = $0.body { true } else { false } }
+    }
 }
