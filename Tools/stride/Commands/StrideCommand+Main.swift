@@ -14,28 +14,18 @@ extension StrideCommand {
             var command = try parseAsRoot(movingLedgerOption(arguments))
             try command.run()
             Foundation.exit(0)
-        } catch let error as LedgerError {
-            fail(error.description)
-        } catch let error as CommandFailure {
-            fail(error.description)
         } catch let error as LMDBError {
             fail("the ledger's storage failed: \(error). Check the path, free disk space and permissions, then run the command again.")
-        } catch let error as PointsError {
-            fail(error.description)
-        } catch let error as ShoeError {
-            fail(error.description)
-        } catch let error as TokenError {
-            fail(error.description)
-        } catch let error as ValueRefusal {
-            fail(error.description)
-        } catch let error as SampleError {
-            fail(error.description)
-        } catch let error as IngestError {
-            fail(error.description)
-        } catch let error as LedgerFormatError {
-            fail(error.description)
         } catch {
-            exit(withError: error)
+            let code = exitCode(for: error)
+            // Help and --version are not failures: the parser prints them its way.
+            if code == .success { exit(withError: error) }
+            // Every other error is one line (and, for a command line the parser could not
+            // read, its usage): the ledger's refusals say what to do in their description.
+            var message = fullMessage(for: error)
+            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+            if message.isEmpty { Foundation.exit(code.rawValue) }
+            fail(message, status: code.rawValue)
         }
     }
 
@@ -63,8 +53,8 @@ extension StrideCommand {
         return rest
     }
 
-    private static func fail(_ message: String) -> Never {
+    private static func fail(_ message: String, status: Int32 = 1) -> Never {
         Console.note("stride: error: " + message)
-        Foundation.exit(1)
+        Foundation.exit(status)
     }
 }

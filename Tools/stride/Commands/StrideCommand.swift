@@ -12,11 +12,15 @@ public struct StrideCommand: ParsableCommand {
             """,
         version: "stride " + StrideVersion.summary,
         subcommands: [
-            InitCommand.self, LogCommand.self, StatsCommand.self, VerifyCommand.self, ExportCommand.self,
-            ImportCommand.self, BackupCommand.self, IngestCommand.self, SamplesCommand.self, DailyCommand.self, RebuildCommand.self,
-            ReplayCommand.self, ShoesCommand.self, WorkoutsCommand.self, AssignCommand.self, UnassignCommand.self,
-            ExcludeCommand.self, MileageCommand.self, NotificationsCommand.self, CheckInCommand.self, JournalCommand.self,
-            PointsCommand.self, TokensCommand.self, ServeCommand.self, ReportCommand.self,
+            // As a runner uses it: set up, feed, look, act, serve.
+            InitCommand.self, IngestCommand.self, DailyCommand.self, SamplesCommand.self, ShoesCommand.self, WorkoutsCommand.self,
+            MileageCommand.self, NotificationsCommand.self, CheckInCommand.self, JournalCommand.self, PointsCommand.self,
+            TokensCommand.self, ServeCommand.self, ReportCommand.self, LedgerCommand.self,
+            // The spellings before the commands were grouped, kept for scripts; not listed.
+            HiddenAlias<LogCommand>.self, HiddenAlias<StatsCommand>.self, HiddenAlias<VerifyCommand>.self,
+            HiddenAlias<ExportCommand>.self, HiddenAlias<ImportCommand>.self, HiddenAlias<BackupCommand>.self,
+            HiddenAlias<RebuildCommand>.self, HiddenAlias<ReplayCommand>.self, HiddenAlias<AssignCommand>.self,
+            HiddenAlias<UnassignCommand>.self, HiddenAlias<ExcludeCommand>.self,
         ]
     )
 

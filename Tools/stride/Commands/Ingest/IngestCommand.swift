@@ -8,9 +8,12 @@ import StrideLedger
 struct IngestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ingest",
-        abstract: "Read Apple Health exports (zip or XML), NDJSON samples, GPX tracks or Health Auto Export documents into the ledger.",
+        abstract: "Read Apple Health exports, FIT and TCX workouts, GPX tracks, NDJSON samples or Health Auto Export documents into the ledger.",
         discussion: """
-            Formats are told apart by content. Each batch is committed as it is read: an ingest that \
+            Formats are told apart by content, never by name: the Health app's export (export.zip, read \
+            in place, or its export.xml), FIT files (plain, .fit.gz, or a zip of them, as Garmin Connect \
+            and Strava export), TCX, GPX, NDJSON (one sample or workout a line) and Health Auto Export's \
+            JSON. Each batch is committed as it is read: an ingest that \
             stops (an error, a kill) keeps what it committed, and running it again adds only what is \
             missing. The same sample from any export is added once.
             """)

@@ -5,8 +5,11 @@ import StrideLedger
 
 struct WorkoutsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "workouts", abstract: "List workouts; say which are the same run.",
-        subcommands: [WorkoutsListCommand.self, SameRunCommand.self, DifferentRunsCommand.self], defaultSubcommand: WorkoutsListCommand.self)
+        commandName: "workouts", abstract: "List workouts, put runs on shoes, and say which are the same run.",
+        subcommands: [
+            WorkoutsListCommand.self, AssignCommand.self, UnassignCommand.self, ExcludeCommand.self, SameRunCommand.self,
+            DifferentRunsCommand.self,
+        ], defaultSubcommand: WorkoutsListCommand.self)
 }
 
 struct WorkoutsListCommand: ParsableCommand {

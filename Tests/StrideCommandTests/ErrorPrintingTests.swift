@@ -1,0 +1,50 @@
+import Foundation
+import StrideTestSupport
+import Testing
+
+/// Every way a command can fail prints the same way: `stride: error: …` on standard error
+/// (with the usage after it when the command line could not be read), nothing on standard
+/// output, and a non-zero status — 64 for a command line the parser refused, 1 for anything
+/// the ledger refused.
+@Suite("Errors print one way")
+struct ErrorPrintingTests {
+    let stride = builtExecutable("stride")
+
+    @Test(
+        "a parse error, a validation, each refusal the ledger makes and a missing file print `stride: error:`",
+        arguments: [
+            (["daily", "explain", "2024-13-40"], 64), (["serve", "--port", "99999"], 64), (["frobnicate"], 64),
+            (["shoes", "add", "Pegasus", "--goal-km", "1e-300"], 1), (["workouts", "assign", "00", "Pegasus"], 1),
+            (["assign", "00", "Pegasus"], 1), (["points", "spend", "999", "--reason", "too much"], 1),
+            (["ingest", "/nonexistent/export.zip"], 1), (["samples", "restore", "ffff"], 1), (["tokens", "revoke", "nobody"], 1),
+            (["--ledger", "/nonexistent/ledger", "stats"], 1),
+        ] as [([String], Int32)])
+    func oneWay(arguments: [String], status: Int32) throws {
+        try withTemporaryDirectory { folder in
+            let ledger = folder + "/ledger"
+            #expect(try runProcess(stride, ["--ledger", ledger, "init", "--time-zone", "Europe/Paris"]).status == 0)
+            let run = try runProcess(stride, arguments.first == "--ledger" ? arguments : ["--ledger", ledger] + arguments)
+            #expect(run.status == status, "\(arguments): \(run.standardError)")
+            #expect(run.standardError.hasPrefix("stride: error: "), "\(arguments): \(run.standardError)")
+            #expect(!run.standardError.split(separator: "\n").contains { $0.hasPrefix("Error:") }, "\(arguments)")
+            #expect(run.standardOutput.isEmpty, "\(arguments): \(run.standardOutput)")
+        }
+    }
+
+    @Test("the earlier spellings answer as the grouped commands do, and are not listed")
+    func aliases() throws {
+        try withTemporaryDirectory { folder in
+            let ledger = folder + "/ledger"
+            #expect(try runProcess(stride, ["--ledger", ledger, "init", "--time-zone", "Europe/Paris"]).status == 0)
+            for (old, grouped) in [(["verify"], ["ledger", "verify"]), (["stats", "--json"], ["ledger", "stats", "--json"])] {
+                let before = try runProcess(stride, ["--ledger", ledger] + old)
+                let after = try runProcess(stride, ["--ledger", ledger] + grouped)
+                #expect(before.status == 0 && after.status == 0)
+                #expect(before.standardOutput == after.standardOutput)
+            }
+            let help = try runProcess(stride, ["--help"]).standardOutput
+            #expect(help.contains("  ledger ") && help.contains("  workouts "))
+            for hidden in ["  verify ", "  assign ", "  log ", "  replay "] { #expect(!help.contains(hidden), "\(hidden)") }
+        }
+    }
+}
