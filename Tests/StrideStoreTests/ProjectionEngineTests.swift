@@ -217,3 +217,35 @@ struct ProjectionEngineTests {
         }
     }
 }
+
+/// A reaction with a defect: it answers every journal entry with another one, for ever.
+struct EchoingReaction: LedgerReaction {
+    var answeredTypes: Set<EventType> { [.journalEntryAdded] }
+
+    func react(to appended: [ProjectionEvent], state: any ProjectionStateReader) throws -> [PendingEvent] {
+        appended.map { event in
+            PendingEvent(
+                .journalEntryAdded(JournalEntryAdded(text: "echo of \(event.sequence)", day: CivilDate(year: 2024, month: 5, day: 1))),
+                occurredAt: event.occurredAt, entity: .journal)
+        }
+    }
+}
+
+@Suite("Reactions that do not settle")
+struct UnsettledReactionTests {
+    @Test("a reaction that keeps answering fails the append loudly, and nothing of it is committed")
+    func failsLoudly() throws {
+        try withTemporaryDirectory { folder in
+            let store = try LMDBEventStore(directory: folder + "/ledger")
+            let now = Timestamp(secondsSince1970: 1_700_000_000)
+            let entry = PendingEvent(
+                .journalEntryAdded(JournalEntryAdded(text: "tempo", day: CivilDate(year: 2024, month: 5, day: 1))), occurredAt: now,
+                entity: .journal)
+            #expect(throws: ReactionsUnsettled.self) {
+                try store.append([entry], expecting: [], recordedAt: now, projections: [CountingProjection()], reactions: [EchoingReaction()])
+            }
+            #expect(try store.lastSequence() == 0)
+            #expect(try store.verify().isIntact)
+        }
+    }
+}

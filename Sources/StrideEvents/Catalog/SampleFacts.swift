@@ -79,6 +79,14 @@ public enum EventContent: Sendable {
     case sample(SampleFacts)
     /// Any other event.
     case event(LedgerEvent)
+
+    /// The event's type name, as the log shows it.
+    public var typeName: String {
+        switch self {
+        case .sample: EventType.sampleRecorded.name
+        case .event(let event): event.typeName
+        }
+    }
 }
 
 extension Envelope {

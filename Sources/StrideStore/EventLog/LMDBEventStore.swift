@@ -91,12 +91,13 @@ public final class LMDBEventStore: EventStore {
     /// - Parameters:
     ///   - projections: brought up to the new last event (from wherever they stood).
     ///   - reactions: asked, after the fold, for events answering the appended ones; those
-    ///     are appended and folded in the same transaction (and answered in turn, a few times
-    ///     at most).
+    ///     are appended and folded in the same transaction, and answered in turn, until none
+    ///     answers (``reactionRounds`` rounds at most: beyond, ``ReactionsUnsettled``).
     ///   - facts: for each event, the facts projections see of it when it is a sample (nil
     ///     for other events), made as it was read. The appended events are then folded from
     ///     these, rather than read back and decoded; they must be the stored events' facts.
-    /// - Throws: as ``append(_:expecting:recordedAt:)``, or a ``ProjectionFailure``.
+    /// - Throws: as ``append(_:expecting:recordedAt:)``, a ``ProjectionFailure``, or
+    ///   ``ReactionsUnsettled`` (nothing is appended then).
     public func append(
         _ events: [PendingEvent], expecting: [VersionExpectation], recordedAt: Timestamp, projections: [any Projection],
         reactions: [any LedgerReaction] = [], facts: [SampleFacts?]? = nil
@@ -135,7 +136,13 @@ public final class LMDBEventStore: EventStore {
                         through: outcome.lastSequence, from: source, in: transaction)
                 }
                 lastSequence = outcome.lastSequence
-                guard !answered.isEmpty, round < 4 else { break }
+                guard !answered.isEmpty else { break }
+                // Reactions answer each other at most a few times (an assignment answering a run,
+                // a note answering the assignment); one that keeps answering is a defect, and
+                // nothing of the batch is committed rather than a half-answered one.
+                guard round < Self.reactionRounds else {
+                    throw ReactionsUnsettled(rounds: round, unanswered: Set(answered.map { $0.content.typeName }).sorted())
+                }
                 let state = StoredProjectionState(
                     reader: transaction.reader, databases: Dictionary(uniqueKeysWithValues: zip(projections.map(\.name), databases)))
                 let followUps = try reactions.flatMap { try $0.react(to: answered, state: state) }
@@ -151,6 +158,9 @@ public final class LMDBEventStore: EventStore {
             return outcome
         }
     }
+
+    /// How many times reactions may answer the events the reactions before them appended.
+    public static let reactionRounds = 4
 
     /// The appended events (those given a sequence) of the types some reaction answers, as
     /// projections see them.
@@ -253,5 +263,18 @@ public struct LedgerFormatError: Error, CustomStringConvertible {
 
     public var description: String {
         "the ledger at \(directory) has storage format \(format), newer than this Stride's \(LMDBEventStore.storageFormat); upgrade Stride to open it"
+    }
+}
+
+/// Reactions that kept answering each other past ``LMDBEventStore/reactionRounds`` rounds: a
+/// defect in a reaction. The append is rolled back whole.
+public struct ReactionsUnsettled: Error, CustomStringConvertible {
+    /// The rounds answered before giving up.
+    public var rounds: Int
+    /// The types of the events still waiting for an answer.
+    public var unanswered: [String]
+
+    public var description: String {
+        "the ledger's reactions kept answering each other after \(rounds) rounds (still answering \(unanswered.joined(separator: ", "))); nothing was appended — this is a defect in Stride, please report it"
     }
 }
