@@ -48,3 +48,28 @@ struct ErrorPrintingTests {
         }
     }
 }
+
+@Suite("Where --ledger goes")
+struct LedgerOptionPlacementTests {
+    let stride = builtExecutable("stride")
+
+    @Test("--ledger before the command, after it, as --ledger=PATH, or $STRIDE_LEDGER name the same ledger, for grouped and hidden commands alike")
+    func placements() throws {
+        try withTemporaryDirectory { folder in
+            let ledger = folder + "/ledger"
+            #expect(try runProcess(stride, ["--ledger", ledger, "init", "--time-zone", "Europe/Paris"]).status == 0)
+            #expect(try runProcess(stride, ["shoes", "add", "Pegasus", "--ledger", ledger]).status == 0)
+            for arguments in [
+                ["--ledger", ledger, "ledger", "stats", "--json"], ["ledger", "stats", "--json", "--ledger", ledger],
+                ["--ledger=\(ledger)", "stats", "--json"],
+                ["stats", "--json", "--ledger=\(ledger)"],
+            ] {
+                let run = try runProcess(stride, arguments)
+                #expect(run.status == 0, "\(arguments): \(run.standardError)")
+                #expect(run.standardOutput.contains("\"lastSequence\" : 3") || run.standardOutput.contains("\"lastSequence\":3"), "\(arguments)")
+            }
+            let fromEnvironment = try runProcess(stride, ["shoes", "list"], environment: ["STRIDE_LEDGER": ledger])
+            #expect(fromEnvironment.standardOutput.contains("Pegasus"))
+        }
+    }
+}

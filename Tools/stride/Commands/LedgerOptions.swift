@@ -8,9 +8,14 @@ struct LedgerOptions: ParsableArguments {
     @Option(name: .long, help: "The ledger directory (default: $STRIDE_LEDGER, else ./stride.ledger).")
     var ledger: String?
 
-    /// The ledger's path: the option, else `STRIDE_LEDGER`, else `./stride.ledger`.
+    /// The top-level command, for a `--ledger` given before the command's name.
+    @ParentCommand var root: StrideCommand
+
+    /// The ledger's path: the option (after the command's name, else before it), else
+    /// `STRIDE_LEDGER`, else `./stride.ledger`.
     var path: String {
         if let ledger, !ledger.isEmpty { return ledger }
+        if let first = root.ledgerFirst.path, !first.isEmpty { return first }
         if let fromEnvironment = ProcessInfo.processInfo.environment["STRIDE_LEDGER"], !fromEnvironment.isEmpty {
             return fromEnvironment
         }

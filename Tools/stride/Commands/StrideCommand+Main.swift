@@ -11,7 +11,7 @@ extension StrideCommand {
         // Health data: whatever Stride creates is readable by its owner alone.
         umask(0o077)
         do {
-            var command = try parseAsRoot(movingLedgerOption(arguments))
+            var command = try parseAsRoot(arguments)
             try command.run()
             Foundation.exit(0)
         } catch let error as LMDBError {
@@ -27,30 +27,6 @@ extension StrideCommand {
             if message.isEmpty { Foundation.exit(code.rawValue) }
             fail(message, status: code.rawValue)
         }
-    }
-
-    /// `stride --ledger PATH COMMAND …` is the documented form; the parser wants options after
-    /// the subcommand, so a `--ledger` given before the first subcommand moves to the end.
-    static func movingLedgerOption(_ arguments: [String]) -> [String] {
-        var rest = arguments
-        var moved: [String] = []
-        while let first = rest.first, first.hasPrefix("--ledger") {
-            if first == "--ledger", rest.count >= 2 {
-                moved += rest.prefix(2)
-                rest.removeFirst(2)
-            } else if first.hasPrefix("--ledger=") {
-                moved.append(rest.removeFirst())
-            } else {
-                break
-            }
-        }
-        guard !moved.isEmpty else { return arguments }
-        if let terminator = rest.firstIndex(of: "--") {
-            rest.insert(contentsOf: moved, at: terminator)
-        } else {
-            rest += moved
-        }
-        return rest
     }
 
     private static func fail(_ message: String, status: Int32 = 1) -> Never {

@@ -24,5 +24,15 @@ public struct StrideCommand: ParsableCommand {
         ]
     )
 
+    /// `--ledger PATH` before the command's name (`stride --ledger PATH daily`), the
+    /// documented form; each command also takes it after its name.
+    @OptionGroup var ledgerFirst: LedgerBeforeCommand
+
     public init() {}
+}
+
+/// `--ledger` as the top-level command takes it, before a command's name.
+struct LedgerBeforeCommand: ParsableArguments {
+    @Option(name: .customLong("ledger"), help: "The ledger directory (default: $STRIDE_LEDGER, else ./stride.ledger).")
+    var path: String?
 }
