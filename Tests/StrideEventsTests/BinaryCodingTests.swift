@@ -147,18 +147,19 @@ struct HealthTypeCatalogTests {
     }
 
     @Test(
-        "a sample carries its type's code when made, renamed and read back, listed or not",
+        "a sample carries its type's code when made and read back, listed or not",
         arguments: [
             ("HKQuantityTypeIdentifierHeartRate", HealthTypeCatalog.heartRate),
             ("HKQuantityTypeIdentifierSomethingNew", 0),
         ])
     func sampleCode(identifier: String, code: UInt64) throws {
-        var sample = SampleRecorded(
-            healthType: "HKQuantityTypeIdentifierStepCount", deviceClass: .watch, value: .number(1), unit: "count",
-            start: Timestamp(secondsSince1970: 0), end: Timestamp(secondsSince1970: 60), created: nil, sourceName: "Watch",
-            sourceVersion: nil, device: nil, metadata: [])
-        #expect(sample.healthTypeCode == HealthTypeCatalog.stepCount)
-        sample.healthType = identifier
+        func sample(_ type: String) -> SampleRecorded {
+            SampleRecorded(
+                healthType: type, deviceClass: .watch, value: .number(1), unit: "count", start: Timestamp(secondsSince1970: 0),
+                end: Timestamp(secondsSince1970: 60), created: nil, sourceName: "Watch", sourceVersion: nil, device: nil, metadata: [])
+        }
+        #expect(sample("HKQuantityTypeIdentifierStepCount").healthTypeCode == HealthTypeCatalog.stepCount)
+        let sample = sample(identifier)
         #expect(sample.healthTypeCode == code)
         let bytes = sample.encoded.bytes
         let decoded = try bytes.withUnsafeBytes { buffer in
