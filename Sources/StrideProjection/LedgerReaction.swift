@@ -29,9 +29,16 @@ public protocol LedgerReaction: Sendable {
 extension ProjectionEvent {
     /// A pending event as a projection will see it once appended under `sequence`.
     /// - Throws: ``DecodingFailure`` for an encoded payload that cannot be read.
+    /// The one way from an event to what projections see of it: a sample becomes its facts,
+    /// any other event itself (decoded, when it was given encoded).
     public init(_ pending: PendingEvent, sequence: UInt64, recordedAt: Timestamp) throws {
         let event: LedgerEvent
         switch pending.body {
+        case .event(.sampleRecorded(let sample)):
+            self.init(
+                sequence: sequence, recordedAt: recordedAt, occurredAt: pending.occurredAt, entity: pending.entity,
+                content: .sample(SampleFacts(sample, isSyncIdentified: SampleIdentity.isSyncIdentified(pending.entity))))
+            return
         case .event(let typed): event = typed
         case .encoded(let encoded):
             event = try encoded.bytes.withUnsafeBytes {

@@ -67,8 +67,7 @@ final class IngestCollector {
         if let problem = SampleQuality.problem(with: sample, recordedAt: readAt) { tallies.noteLeftOut(problem, at: place) }
         if let sentBy { sample.sentBy = sentBy }
         let start = sample.start
-        let facts = SampleFacts(sample, isSyncIdentified: SampleIdentity.isSyncIdentified(entity))
-        try add(PendingEvent(.sampleRecorded(consume sample), occurredAt: start, entity: entity, idempotencyKey: key), facts: consume facts)
+        try add(PendingEvent(.sampleRecorded(consume sample), occurredAt: start, entity: entity, idempotencyKey: key))
     }
 
     /// Notes what an Apple Health export read to its end holds.
@@ -122,12 +121,11 @@ final class IngestCollector {
         tallies.recordsInsideRecordsSkipped += 1
     }
 
-    /// Batches an event, moved in (a copy would retain and release its body and the facts'
-    /// strings once more for every record).
-    private func add(_ event: consuming PendingEvent, facts: consuming SampleFacts? = nil) throws {
+    /// Batches an event, moved in (a copy would retain and release its body's strings once
+    /// more for every record).
+    private func add(_ event: consuming PendingEvent) throws {
         recordsRead += 1
         batch.events.append(consume event)
-        batch.facts.append(consume facts)
         if batch.events.count >= limit { try flush() }
     }
 

@@ -20,18 +20,13 @@ public struct ReadResult: Sendable {
     public var bytes: Int
 }
 
-/// A batch of what was read: the events to append, and for each sample the facts that
-/// projections will see of it, made here on the reading thread so that the appending one
-/// folds them without reading the stored events back (nil for other events).
+/// A batch of what was read: the events to append, in file order.
 public struct IngestBatch: Sendable {
     /// The events, in file order.
     public var events: [PendingEvent] = []
-    /// For each event, a sample's facts, or nil.
-    public var facts: [SampleFacts?] = []
 
     mutating func reserveCapacity(_ count: Int) {
         events.reserveCapacity(count)
-        facts.reserveCapacity(count)
     }
 }
 

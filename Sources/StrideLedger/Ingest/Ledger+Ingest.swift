@@ -73,7 +73,7 @@ extension Ledger {
         try session.forEachBatch { batch in
             tally.add(
                 try store.append(
-                    batch.events, expecting: [], recordedAt: clock.now(), projections: projections, reactions: reactions, facts: batch.facts))
+                    batch.events, expecting: [], recordedAt: clock.now(), projections: projections, reactions: reactions))
         }
         let (result, stepDays) = try session.finish()
         try catchUp()

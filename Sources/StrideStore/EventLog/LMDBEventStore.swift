@@ -93,16 +93,12 @@ public final class LMDBEventStore: EventStore {
     ///   - reactions: asked, after the fold, for events answering the appended ones; those
     ///     are appended and folded in the same transaction, and answered in turn, until none
     ///     answers (``reactionRounds`` rounds at most: beyond, ``ReactionsUnsettled``).
-    ///   - facts: for each event, the facts projections see of it when it is a sample (nil
-    ///     for other events), made as it was read. The appended events are then folded from
-    ///     these, rather than read back and decoded; they must be the stored events' facts.
     /// - Throws: as ``append(_:expecting:recordedAt:)``, a ``ProjectionFailure``, or
     ///   ``ReactionsUnsettled`` (nothing is appended then).
     public func append(
         _ events: [PendingEvent], expecting: [VersionExpectation], recordedAt: Timestamp, projections: [any Projection],
-        reactions: [any LedgerReaction] = [], facts: [SampleFacts?]? = nil
+        reactions: [any LedgerReaction] = []
     ) throws -> AppendOutcome {
-        precondition(facts == nil || facts?.count == events.count, "one entry of facts per event")
         guard !events.isEmpty || !expecting.isEmpty else { return AppendOutcome(sequences: [], lastSequence: try lastSequence()) }
         let databases = try rowsDatabases(projections)
         return try environment.write { transaction in
@@ -123,14 +119,10 @@ public final class LMDBEventStore: EventStore {
             var round = 0
             while true {
                 if outcome.lastSequence > lastSequence, !projections.isEmpty {
-                    // The batch itself from the facts made as it was read, when given; the reactions'
-                    // events, and a batch without facts, read back from the log.
+                    // The batch itself from memory, as projections see each event; the reactions'
+                    // events, read back from the log.
                     let source: FoldSource =
-                        if round == 0, let facts {
-                            .appended(events, facts: facts, sequences: outcome.sequences, recordedAt: recordedAt)
-                        } else {
-                            .log(committed: false)
-                        }
+                        round == 0 ? .appended(events, sequences: outcome.sequences, recordedAt: recordedAt) : .log(committed: false)
                     _ = try fold(
                         projections, databases: databases, checkpoints: projections.map { _ in lastSequence },
                         through: outcome.lastSequence, from: source, in: transaction)

@@ -84,9 +84,9 @@ extension LMDBEventStore {
         /// fold may decode them ahead on a second thread (see
         /// ``forEachCommittedProjectionEvent(from:through:in:_:)``).
         case log(committed: Bool)
-        /// Events just appended, from memory: samples as the facts made when they were read
-        /// (the other events as they are), each given its sequence (nil for a duplicate).
-        case appended([PendingEvent], facts: [SampleFacts?], sequences: [UInt64?], recordedAt: Timestamp)
+        /// Events just appended, from memory, as ``ProjectionEvent/init(_:sequence:recordedAt:)``
+        /// makes them (a sample as its facts), each given its sequence (nil for a duplicate).
+        case appended([PendingEvent], sequences: [UInt64?], recordedAt: Timestamp)
     }
 
     /// Folds the events `source` holds after each projection's checkpoint through `end` and
@@ -113,21 +113,14 @@ extension LMDBEventStore {
                     try forEachCommittedProjectionEvent(from: lowest + 1, through: end, in: transaction, foldIn)
                 case .log(committed: false):
                     try forEachProjectionEvent(from: lowest + 1, through: end, in: transaction, foldIn)
-                case .appended(let events, let facts, let sequences, let recordedAt):
+                case .appended(let events, let sequences, let recordedAt):
                     for index in events.indices {
                         guard let sequence = sequences[index] else { continue }
-                        if let sample = facts[index] {
-                            #if DEBUG
-                                try checkFacts(sample, againstStoredEvent: sequence, in: transaction)
-                            #endif
-                            foldIn(
-                                sequence,
-                                ProjectionEvent(
-                                    sequence: sequence, recordedAt: recordedAt, occurredAt: events[index].occurredAt,
-                                    entity: events[index].entity, content: .sample(sample)))
-                        } else {
-                            foldIn(sequence, try ProjectionEvent(events[index], sequence: sequence, recordedAt: recordedAt))
-                        }
+                        let event = try ProjectionEvent(events[index], sequence: sequence, recordedAt: recordedAt)
+                        #if DEBUG
+                            if case .sample(let facts) = event.content { try checkFacts(facts, againstStoredEvent: sequence, in: transaction) }
+                        #endif
+                        foldIn(sequence, event)
                     }
                 }
             }
@@ -160,7 +153,7 @@ extension LMDBEventStore {
             let stored = try transaction.value(in: eventsDatabase, forKey: sequence) { try ProjectionEvent.decode($0, strings: nil) }
             guard case .sample(let decoded)? = stored?.content, decoded == facts else {
                 preconditionFailure(
-                    "event \(sequence): the facts folded at ingest (\(facts)) differ from the stored event's (\(String(describing: stored?.content)))"
+                    "event \(sequence): the facts folded as it was appended (\(facts)) differ from the stored event's (\(String(describing: stored?.content)))"
                 )
             }
         }
