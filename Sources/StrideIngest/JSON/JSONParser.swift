@@ -108,30 +108,34 @@ struct JSONParser {
     /// `body` with its position; long arrays inside them are deferred in turn.
     /// - Throws: ``JSONSyntaxError`` naming the line of a fault in the array, or what `body` throws.
     static func forEachElement(of array: DeferredArray, in bytes: UnsafeRawBufferPointer, _ body: (Int, JSONNode) throws -> Void) throws {
+        try walk(array, in: bytes) { parser, position in try body(position, try parser.value(depth: array.depth + 1)) }
+    }
+
+    /// How many elements a deferred array holds, found without building them.
+    /// - Throws: ``JSONSyntaxError`` when the array is cut short.
+    static func count(of array: DeferredArray, in bytes: UnsafeRawBufferPointer) throws -> Int {
+        var count = 0
+        try walk(array, in: bytes) { parser, _ in
+            try parser.skipValue()
+            count += 1
+        }
+        return count
+    }
+
+    /// Moves a parser through a deferred array's elements, handing it to `element` at the
+    /// start of each (which must move it past the element) with the element's position.
+    private static func walk(
+        _ array: DeferredArray, in bytes: UnsafeRawBufferPointer, _ element: (inout JSONParser, Int) throws -> Void
+    ) throws {
         var parser = JSONParser(bytes: bytes, deferring: true)
         parser.index = array.start + 1
         parser.line = array.line
         var isFirst = true
         var position = 0
         while try parser.next(isFirst: &isFirst, closing: UInt8(ascii: "]"), what: "array") {
-            try body(position, try parser.value(depth: array.depth + 1))
+            try element(&parser, position)
             position += 1
         }
-    }
-
-    /// How many elements a deferred array holds, found without building them.
-    /// - Throws: ``JSONSyntaxError`` when the array is cut short.
-    static func count(of array: DeferredArray, in bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> Int {
-        var parser = JSONParser(bytes: bytes, deferring: true)
-        parser.index = array.start + 1
-        parser.line = array.line
-        var isFirst = true
-        var count = 0
-        while try parser.next(isFirst: &isFirst, closing: UInt8(ascii: "]"), what: "array") {
-            try parser.skipValue()
-            count += 1
-        }
-        return count
     }
 
     private let deferring: Bool

@@ -46,7 +46,7 @@ struct StrideAPI: Sendable {
             }
             return (tag, try build(ledger))
         }
-        let (tag, document) = try await heavy ? worker.admitHeavy { try await worker.runHeavy(answer) } : worker.run(answer)
+        let (tag, document) = try await heavy ? worker.runAdmittedHeavy(answer) : worker.run(answer)
         guard let document else { return Response(status: .notModified, headers: [.eTag: tag]) }
         return JSONAnswer(document.json, headers: [.eTag: tag, .cacheControl: "no-cache"]).response
     }

@@ -64,6 +64,13 @@ final class LedgerWorker: Sendable {
         return try await work()
     }
 
+    /// Runs `body` in the heavy lane, if it admits one more request (``admitHeavy(_:)``):
+    /// for heavy work that has nothing to do before it reaches the ledger.
+    /// - Throws: ``APIError`` 503 when the lane is full; what `body` throws.
+    func runAdmittedHeavy<T: Sendable>(_ body: @escaping @Sendable (Ledger) throws -> T) async throws -> T {
+        try await admitHeavy { try await runHeavy(body) }
+    }
+
     /// Stops the threads once the work queued has run.
     func shutdown() async throws {
         try await quick.shutdownGracefully()

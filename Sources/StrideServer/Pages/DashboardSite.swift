@@ -117,7 +117,7 @@ struct DashboardSite: Sendable {
         do {
             let render: @Sendable (Ledger) throws -> String = { ledger in try Dashboard.render(page: chosen, ledger: ledger, context: pageContext) }
             // A page of the past replays the log up to its point: heavy work.
-            let html = try await travel == nil ? worker.run(render) : worker.admitHeavy { try await worker.runHeavy(render) }
+            let html = try await travel == nil ? worker.run(render) : worker.runAdmittedHeavy(render)
             return HTMLAnswer.page(html)
         } catch {
             let refusal = APIError.from(error)
