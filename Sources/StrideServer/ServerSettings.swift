@@ -25,6 +25,9 @@ public struct ServerSettings: Sendable {
     public var heavyWorkers: Int
     /// How many such requests are admitted at once, running or waiting; more are 503.
     public var heavyAdmitted: Int
+    /// On a shared server, how many of them one runner may have admitted at once: so that
+    /// one runner's uploads and replays leave places for another's.
+    public var heavyPerRunner: Int = 2
     /// Addresses of reverse proxies whose `Forwarded`, `X-Forwarded-Proto` and
     /// `X-Forwarded-Host` are believed (`stride serve --trust-proxy`); from anyone else they
     /// are ignored.

@@ -10,10 +10,17 @@ public struct StrideServer: Sendable {
     /// The device an active token names, or nil; the ledger's token check by default.
     public typealias Authenticator = @Sendable (Ledger, String) throws -> String?
 
-    private let api: StrideAPI
-    private let authenticate: Authenticator
+    /// What the server serves: one ledger, or a folder of runners' ledgers.
+    private enum Served: Sendable {
+        case one(RunnerSite)
+        case runners(Runners)
+    }
+
+    private let served: Served
+    private let settings: ServerSettings
+    private let lanes: WorkLanes
     private let logger: Logger
-    /// The browsers signed in to the dashboard.
+    /// The browsers signed in to the dashboard (of every runner, on a shared server).
     private let sessions: Sessions
 
     /// A server over `ledger`.
@@ -22,42 +29,78 @@ public struct StrideServer: Sendable {
         ledger: Ledger, settings: ServerSettings = ServerSettings(), logger: Logger,
         authenticate: @escaping Authenticator = { ledger, token in try ledger.device(authenticating: token) }
     ) throws {
-        api = try StrideAPI(
-            worker: LedgerWorker(ledger: ledger, heavyThreads: settings.heavyWorkers, heavyAdmitted: settings.heavyAdmitted), settings: settings)
-        self.authenticate = authenticate
-        self.logger = logger
-        sessions = Sessions()
+        let (lanes, sessions) = (Self.lanes(settings), Sessions())
+        let worker = LedgerWorker(ledger: ledger, lanes: lanes, heavyLimit: lanes.heavyLimit)
+        let site = try RunnerSite(
+            runner: nil, worker: worker, settings: settings, streams: StreamCount(limit: settings.maxEventStreams), sessions: sessions,
+            authenticate: authenticate, requestLog: logger, signIn: true)
+        self.init(served: .one(site), settings: settings, lanes: lanes, logger: logger, sessions: sessions)
     }
 
-    /// The routes served, as method and path (the description lists exactly these).
-    var routes: [(method: HTTPRequest.Method, path: String)] { api.endpoints.map { ($0.method, $0.path) } }
-
-    /// The router: the request log around everything, then the token check for the API (under
-    /// `/v1`) and the session check for the dashboard's pages, then the endpoints and pages. An
-    /// unknown API path answers 401 to a client without a token, 404 after; an unknown page
-    /// sends a browser without a session to the sign-in page. It reads the path as
-    /// ``CanonicalPathResponder`` wrote it.
-    func makeRouter() -> Router<StrideRequestContext> {
-        let router = Router(context: StrideRequestContext.self)
-        router.add(middleware: RequestLogMiddleware(logger: logger))
-        let (worker, authenticate) = (api.worker, self.authenticate)
-        let check: @Sendable (String) async throws -> String? = { token in try await worker.run { try authenticate($0, token) } }
-        router.add(middleware: AccessMiddleware(authenticate: check))
-        router.add(middleware: PageAccessMiddleware(sessions: sessions, authenticate: check))
-        for endpoint in api.endpoints {
-            router.on(RouterPath(endpoint.path), method: endpoint.method) { request, context in
-                try await endpoint.handler(request, context)
-            }
+    /// A shared server over the runners' ledgers in `runners` (`stride serve --ledgers DIR`):
+    /// a device's token opens its own runner's ledger only. Each ledger is opened at its
+    /// runner's first request; they share the server's threads, and each may have at most
+    /// ``ServerSettings/heavyPerRunner`` ingests, replays or pages of the past admitted at once.
+    public init(
+        runners folder: RunnersFolder, settings: ServerSettings = ServerSettings(), logger: Logger, clock: any LedgerClock = SystemClock(),
+        authenticate: @escaping Authenticator = { ledger, token in try ledger.device(authenticating: token) }
+    ) {
+        let (lanes, sessions) = (Self.lanes(settings), Sessions())
+        let streams = StreamCount(limit: settings.maxEventStreams)
+        let runners = Runners(folder: folder, lanes: lanes, clock: clock) { name, ledger in
+            let worker = LedgerWorker(ledger: ledger, lanes: lanes, heavyLimit: settings.heavyPerRunner)
+            return try RunnerSite(
+                runner: name, worker: worker, settings: settings, streams: streams, sessions: sessions, authenticate: authenticate,
+                requestLog: nil, signIn: false)
         }
-        DashboardSite(api: api, sessions: sessions, authenticate: check).register(on: router)
-        return router
+        self.init(served: .runners(runners), settings: settings, lanes: lanes, logger: logger, sessions: sessions)
+    }
+
+    private init(served: Served, settings: ServerSettings, lanes: WorkLanes, logger: Logger, sessions: Sessions) {
+        self.served = served
+        self.settings = settings
+        self.lanes = lanes
+        self.logger = logger
+        self.sessions = sessions
+    }
+
+    private static func lanes(_ settings: ServerSettings) -> WorkLanes {
+        WorkLanes(heavyThreads: settings.heavyWorkers, heavyAdmitted: settings.heavyAdmitted)
+    }
+
+    /// The routes served, as method and path (the description lists exactly these); none
+    /// before a shared server has opened a runner's ledger.
+    var routes: [(method: HTTPRequest.Method, path: String)] {
+        guard case .one(let site) = served else { return [] }
+        return site.api.endpoints.map { ($0.method, $0.path) }
+    }
+
+    /// The responder behind the canonical path: the one ledger's site; or, on a shared server,
+    /// the request log, the sign-in page and ``RunnerDispatch`` in front of the runners' sites.
+    /// It reads the path as ``CanonicalPathResponder`` wrote it.
+    func makeResponder() -> RouterResponder<StrideRequestContext> {
+        switch served {
+        case .one(let site):
+            return site.responder
+        case .runners(let runners):
+            let router = Router(context: StrideRequestContext.self)
+            router.add(middleware: RequestLogMiddleware(logger: logger))
+            router.add(middleware: RunnerDispatch(runners: runners, sessions: sessions))
+            SignInPage(sessions: sessions, settings: settings) { presented in
+                guard let runner = RunnerToken(presented: presented).runner, let site = try await runners.site(named: runner) else {
+                    return nil
+                }
+                return try await site.authenticate(presented).map { (runner: runner, device: $0) }
+            }.register(on: router)
+            return router.buildResponder()
+        }
     }
 
     /// The application, listening where the settings say; `onRunning` is told the address.
     public func makeApplication(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) -> some ApplicationProtocol {
-        let settings = api.settings
+        let settings = settings
         return Application(
-            responder: CanonicalPathResponder(inner: makeRouter().buildResponder(), logger: logger),
+            responder: CanonicalPathResponder(inner: makeResponder(), logger: logger),
             server: .http1(configuration: .init(idleTimeout: .seconds(Int64(settings.idleTimeoutSeconds)))),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Stride"),
             onServerRunning: { channel in
@@ -72,6 +115,6 @@ public struct StrideServer: Sendable {
     /// - Throws: when the address cannot be bound.
     public func run(onRunning: @escaping @Sendable (String) async -> Void) async throws {
         try await makeApplication(onRunning: onRunning).runService(gracefulShutdownSignals: [.sigterm, .sigint])
-        try await api.worker.shutdown()
+        try await lanes.shutdown()
     }
 }

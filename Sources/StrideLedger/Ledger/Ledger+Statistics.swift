@@ -37,6 +37,9 @@ public struct LedgerStatistics: Hashable, Sendable {
 }
 
 extension Ledger {
+    /// The size of the ledger's data file in bytes.
+    public var bytesOnDisk: Int { store.fileSize }
+
     /// Counts the ledger's events, from the indexes (no scan of the log).
     public func statistics() throws -> LedgerStatistics {
         let counts = try store.countsByType()

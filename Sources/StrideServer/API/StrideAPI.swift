@@ -5,7 +5,7 @@ import StrideContract
 import StrideEvents
 import StrideLedger
 
-/// The HTTP API over one ledger: its endpoints, built from the same ledger functions and
+/// The HTTP API over one ledger (one runner's, on a shared server): its endpoints, built from the same ledger functions and
 /// contract documents as the command line. Handlers parse, call the ledger on its worker
 /// threads, and answer; no rule lives here.
 struct StrideAPI: Sendable {
@@ -16,13 +16,14 @@ struct StrideAPI: Sendable {
     /// Where uploads are written before they are ingested.
     let uploads: String
 
-    /// The API over `worker`'s ledger.
+    /// The API over `worker`'s ledger; `streams` counts the event streams open (shared by the
+    /// runners of a shared server).
     /// - Throws: when the ledger's `uploads` folder cannot be made.
-    init(worker: LedgerWorker, settings: ServerSettings) throws {
+    init(worker: LedgerWorker, settings: ServerSettings, streams: StreamCount) throws {
         self.worker = worker
         self.settings = settings
         answers = RequestAnswers(worker: worker)
-        streams = StreamCount(limit: settings.maxEventStreams)
+        self.streams = streams
         uploads = try Upload.folder(of: worker.ledger.path)
         Upload.removeStale(in: uploads)
     }

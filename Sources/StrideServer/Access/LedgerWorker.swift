@@ -3,64 +3,67 @@ import NIOPosix
 import StrideLedger
 import Synchronization
 
-/// Runs ledger work on threads of its own: LMDB ties a write transaction to its thread and
-/// every ledger call blocks, so none runs on the server's event loops or Swift's cooperative
-/// pool.
+/// Runs one ledger's work on the server's ``WorkLanes``: reads and actions in the quick lane,
+/// work that grows with the ledger or the body in the heavy lane.
 ///
-/// Two lanes, so that a token check or a day's record never waits behind a replay:
-/// - the **quick lane** (``run(_:)``, 4 threads) takes token checks, reads, pages and actions —
-///   work bounded by a request's size or a page's range;
-/// - the **heavy lane** (``runHeavy(_:)``, ``ServerSettings/heavyWorkers`` threads) takes
-///   work that grows with the ledger or the body: ingests, pushes, replays and pages of the
-///   past. It admits at most ``ServerSettings/heavyAdmitted`` requests at once (running or
-///   waiting, an upload in flight included); beyond that a request is 503 with `Retry-After`.
+/// The heavy lane admits this ledger's requests up to ``heavyLimit`` at once (its share of
+/// the lanes') and the lanes' own limit across all ledgers; beyond either, a request is 503
+/// with `Retry-After`. So on a shared server one runner's uploads and replays leave places for
+/// another's, and nobody's reads ever wait in the heavy lane.
 final class LedgerWorker: Sendable {
     let ledger: Ledger
-    private let quick: NIOThreadPool
-    private let heavy: NIOThreadPool
-    private let heavyAdmitted: Mutex<Int>
-    private let heavyLimit: Int
+    let lanes: WorkLanes
+    /// The most heavy requests of this ledger admitted at once.
+    let heavyLimit: Int
+    private let heavyAdmitted = Mutex(0)
 
-    init(ledger: Ledger, threads: Int = 4, heavyThreads: Int = 2, heavyAdmitted: Int = 4) {
+    /// A worker on lanes shared with other ledgers.
+    init(ledger: Ledger, lanes: WorkLanes, heavyLimit: Int) {
         self.ledger = ledger
-        quick = NIOThreadPool(numberOfThreads: threads)
-        quick.start()
-        heavy = NIOThreadPool(numberOfThreads: heavyThreads)
-        heavy.start()
-        self.heavyAdmitted = Mutex(0)
-        heavyLimit = max(heavyAdmitted, heavyThreads)
+        self.lanes = lanes
+        self.heavyLimit = max(1, heavyLimit)
+    }
+
+    /// A worker on lanes of its own (one ledger served).
+    convenience init(ledger: Ledger, threads: Int = 4, heavyThreads: Int = 2, heavyAdmitted: Int = 4) {
+        let lanes = WorkLanes(quickThreads: threads, heavyThreads: heavyThreads, heavyAdmitted: heavyAdmitted)
+        self.init(ledger: ledger, lanes: lanes, heavyLimit: lanes.heavyLimit)
     }
 
     /// Runs `body` with the ledger on a quick-lane thread and returns what it returns.
     /// - Throws: what `body` throws, or a pool error once the server is shutting down.
     func run<T: Sendable>(_ body: @escaping @Sendable (Ledger) throws -> T) async throws -> T {
         let ledger = ledger
-        return try await quick.runIfActive { try body(ledger) }
+        return try await lanes.quick.runIfActive { try body(ledger) }
     }
 
     /// Runs `body` with the ledger on a heavy-lane thread, within an admission taken by
     /// ``admitHeavy(_:)``.
     func runHeavy<T: Sendable>(_ body: @escaping @Sendable (Ledger) throws -> T) async throws -> T {
         let ledger = ledger
-        return try await heavy.runIfActive { try body(ledger) }
+        return try await lanes.heavy.runIfActive { try body(ledger) }
     }
 
     /// Runs `work` — which runs its ledger work with ``runHeavy(_:)`` — if the heavy lane
-    /// admits one more request, and frees its place however `work` ends.
+    /// admits one more request of this ledger, and frees its place however `work` ends.
     /// - Throws: ``APIError`` 503 with `Retry-After` when the lane is full; what `work` throws.
     func admitHeavy<T: Sendable>(_ work: () async throws -> T) async throws -> T {
+        let (limit, lanes) = (heavyLimit, lanes)
         let admitted = heavyAdmitted.withLock { count in
-            guard count < heavyLimit else { return false }
+            guard count < limit, lanes.admitHeavy() else { return false }
             count += 1
             return true
         }
         guard admitted else {
             throw APIError(
                 .serviceUnavailable,
-                "the server is busy with \(heavyLimit) ingests, replays or pages of the past; send this again in a few seconds",
+                "the server is busy with ingests, replays or pages of the past (\(heavyLimit) at once for a ledger, \(lanes.heavyLimit) in all); send this again in a few seconds",
                 headers: [.retryAfter: "5"])
         }
-        defer { heavyAdmitted.withLock { $0 -= 1 } }
+        defer {
+            heavyAdmitted.withLock { $0 -= 1 }
+            lanes.releaseHeavy()
+        }
         return try await work()
     }
 
@@ -69,11 +72,5 @@ final class LedgerWorker: Sendable {
     /// - Throws: ``APIError`` 503 when the lane is full; what `body` throws.
     func runAdmittedHeavy<T: Sendable>(_ body: @escaping @Sendable (Ledger) throws -> T) async throws -> T {
         try await admitHeavy { try await runHeavy(body) }
-    }
-
-    /// Stops the threads once the work queued has run.
-    func shutdown() async throws {
-        try await quick.shutdownGracefully()
-        try await heavy.shutdownGracefully()
     }
 }

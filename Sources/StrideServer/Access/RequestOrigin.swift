@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Hummingbird
 
 /// Where a browser reached the server — the scheme and host it sees in its address bar — as
 /// far as the server can tell: from `Host`; behind a proxy it trusts (the request came from a
@@ -13,6 +14,11 @@ struct RequestOrigin: Equatable {
     var accepted: [String]
     /// Whether the browser reached the server over https (through a proxy that terminates TLS).
     var isSecure: Bool
+
+    /// Where the browser that sent `request` reached the server.
+    static func of(_ request: Request, _ context: StrideRequestContext, trustedProxies: Set<String>, publicURL: String?) -> RequestOrigin {
+        of(headers: request.headers, authority: request.head.authority, peer: context.peer, trustedProxies: trustedProxies, publicURL: publicURL)
+    }
 
     /// The origin of a request with `headers` from the address `peer`.
     static func of(headers: HTTPFields, authority: String?, peer: String?, trustedProxies: Set<String>, publicURL: String?) -> RequestOrigin {

@@ -19,18 +19,15 @@ struct DashboardSite: Sendable {
 
     let worker: LedgerWorker
     let sessions: Sessions
-    /// The device an active token names, or nil.
-    let authenticate: @Sendable (String) async throws -> String?
     /// The API's endpoints, by path: the forms are sent on to them.
     let endpoints: [String: Endpoint]
     /// Proxies believed, and the public URL (``RequestOrigin``).
     let trustedProxies: Set<String>
     let publicURL: String?
 
-    init(api: StrideAPI, sessions: Sessions, authenticate: @escaping @Sendable (String) async throws -> String?) {
+    init(api: StrideAPI, sessions: Sessions) {
         worker = api.worker
         self.sessions = sessions
-        self.authenticate = authenticate
         trustedProxies = api.settings.trustedProxies
         publicURL = api.settings.publicURL
         endpoints = Dictionary(api.endpoints.filter(\.isWrite).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -71,17 +68,11 @@ struct DashboardSite: Sendable {
         ),
     ]
 
-    /// Adds the pages, the sign-in and sign-out, and the forms to `router`.
+    /// Adds the pages, the sign-out and the forms to `router` (the sign-in is ``SignInPage``).
     func register(on router: Router<StrideRequestContext>) {
         for (path, page) in Self.pages {
             router.get(RouterPath(path)) { request, context in try await show(request, context, page) }
         }
-        router.get(RouterPath(Self.signInPath)) { request, _ in
-            let ended = request.uri.queryParameters["ended"] != nil
-            return HTMLAnswer.page(
-                Dashboard.signIn(error: ended ? "Your session ended (signed out, idle too long, or its token revoked); sign in again." : nil))
-        }
-        router.post(RouterPath(Self.signInPath)) { request, context in try await signIn(request, context) }
         router.post(RouterPath(FormAction.signOut.rawValue)) { request, context in
             let session = try await checkedForm(request, context).session
             await sessions.close(id: session.id)
@@ -125,29 +116,9 @@ struct DashboardSite: Sendable {
         }
     }
 
-    /// Opens a session for an active token, or shows the form again with why not.
-    private func signIn(_ request: Request, _ context: StrideRequestContext) async throws -> Response {
-        let origin = origin(of: request, context)
-        try SameSite.check(request, from: origin)
-        let form = try await FormFields.read(request)
-        guard let token = form["token"]?.trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty,
-            let device = try await authenticate(token)
-        else {
-            return HTMLAnswer.page(
-                Dashboard.signIn(error: "That token is not an active one. Make one with `stride tokens add NAME` and paste it whole."),
-                status: .unauthorized)
-        }
-        let session = await sessions.open(device: device, token: token)
-        let cookie =
-            "\(Self.cookieName)=\(session.id); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(Int(sessions.lifetime.components.seconds))"
-            + (origin.isSecure ? "; Secure" : "")
-        return HTMLAnswer.seeOther("/", headers: [.setCookie: cookie])
-    }
-
     /// Where the browser that sent `request` reached the server.
     private func origin(of request: Request, _ context: StrideRequestContext) -> RequestOrigin {
-        RequestOrigin.of(
-            headers: request.headers, authority: request.head.authority, peer: context.peer, trustedProxies: trustedProxies, publicURL: publicURL)
+        RequestOrigin.of(request, context, trustedProxies: trustedProxies, publicURL: publicURL)
     }
 
     /// A form from a signed-in page: its fields, once the session and its CSRF value check.

@@ -12,6 +12,9 @@ struct PageAccessMiddleware: RouterMiddleware {
     typealias Context = StrideRequestContext
 
     let sessions: Sessions
+    /// The runner whose ledger the pages show, on a shared server: a session of another
+    /// runner's is refused here, whoever routed it.
+    let runner: String?
     /// The device an active token names, or nil.
     let authenticate: @Sendable (String) async throws -> String?
 
@@ -19,7 +22,7 @@ struct PageAccessMiddleware: RouterMiddleware {
         let path = request.uri.path
         if AccessMiddleware.guards(path) || path == DashboardSite.signInPath { return try await next(request, context) }
         let cookie = request.cookies[DashboardSite.cookieName]?.value
-        guard let cookie, let session = await sessions.session(id: cookie) else {
+        guard let cookie, let session = await sessions.session(id: cookie), session.runner == runner else {
             return Self.refuse(request, ended: cookie != nil)
         }
         guard try await authenticate(session.token) == session.device else {

@@ -14,6 +14,9 @@ actor Sessions {
     struct Session: Sendable {
         /// The cookie's value: 32 random bytes in hexadecimal.
         let id: String
+        /// The runner whose ledger it opens, on a shared server (`stride serve --ledgers`); nil
+        /// on a server of one ledger.
+        let runner: String?
         /// The device whose token opened it; actions sent from its pages record it ("via").
         let device: String
         /// The token presented, checked again on every request.
@@ -41,14 +44,15 @@ actor Sessions {
         self.capacity = capacity
     }
 
-    /// Opens a session for a device whose token was just checked.
-    func open(device: String, token: String) -> Session {
+    /// Opens a session for a device (of `runner`, on a shared server) whose token was just
+    /// checked.
+    func open(runner: String?, device: String, token: String) -> Session {
         let now = clock.now
         sessions = sessions.filter { isAlive($0.value, at: now) }
         if sessions.count >= capacity, let oldest = sessions.values.min(by: { $0.lastSeen < $1.lastSeen }) {
             sessions[oldest.id] = nil
         }
-        let session = Session(id: Self.randomHex(), device: device, token: token, csrf: Self.randomHex(), began: now, lastSeen: now)
+        let session = Session(id: Self.randomHex(), runner: runner, device: device, token: token, csrf: Self.randomHex(), began: now, lastSeen: now)
         sessions[session.id] = session
         return session
     }

@@ -16,9 +16,14 @@ struct ServeCommand: ParsableCommand {
             `Authorization: Bearer TOKEN` with a token from `stride tokens add NAME`. Logs one line per \
             request on standard error; Ctrl-C (or SIGTERM) stops accepting, lets what is being appended \
             finish, and exits. Other stride commands may run on the same ledger meanwhile.
+
+            With --ledgers DIR (or $STRIDE_LEDGERS), it serves every runner whose ledger is a folder of DIR             (see `stride runners`): a device's token, printed as NAME.stride_…, opens its own runner's ledger only,             and the dashboard signs a runner in to their own. Ledgers open at their runner's first request; runners             added or removed while it runs are served, or not, at once.
             """)
 
     @OptionGroup var ledger: LedgerOptions
+
+    @Option(name: .long, help: "Serve every runner's ledger in this folder (default: $STRIDE_LEDGERS, when --ledger is not given).")
+    var ledgers: String?
 
     @Option(help: "The address to listen on; anything but loopback exposes the ledger to the network.")
     var host = "127.0.0.1"
@@ -53,6 +58,9 @@ struct ServeCommand: ParsableCommand {
     var publicURL: String?
 
     func validate() throws {
+        if ledgers != nil, ledger.ledger != nil || ledger.root.ledgerFirst.path != nil {
+            throw ValidationError("give --ledger (one ledger) or --ledgers (a folder of runners' ledgers), not both")
+        }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard maxIngestMegabytes >= 1, maxPushMegabytes >= 1 else { throw ValidationError("the body limits must be at least 1 megabyte") }
         guard idleTimeout >= 1 else { throw ValidationError("--idle-timeout must be at least 1 second") }
@@ -62,8 +70,14 @@ struct ServeCommand: ParsableCommand {
         }
     }
 
+    /// The folder of runners' ledgers to serve: --ledgers, else `STRIDE_LEDGERS` unless a
+    /// ledger is named.
+    private var runnersFolder: RunnersFolder? {
+        if ledgers == nil, ledger.ledger != nil || ledger.root.ledgerFirst.path != nil { return nil }
+        return RunnersFolderOptions.path(ledgers).map(RunnersFolder.init(path:))
+    }
+
     func run() throws {
-        let opened = try ledger.openCreating()
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = .info
@@ -74,9 +88,20 @@ struct ServeCommand: ParsableCommand {
             idleTimeoutSeconds: idleTimeout)
         settings.trustedProxies = Set(proxyAddresses + (trustProxy ? ["127.0.0.1", "::1"] : []))
         settings.publicURL = publicURL.flatMap(ServerSettings.publicOrigin(of:))
-        let server = try StrideServer(ledger: opened, settings: settings, logger: Logger(label: "stride.serve"))
+        let logger = Logger(label: "stride.serve")
+        let server: StrideServer
+        let path: String
+        if let folder = runnersFolder {
+            try folder.prepare()
+            let names = try folder.names()
+            server = StrideServer(runners: folder, settings: settings, logger: logger, clock: LedgerOptions.clock)
+            path = "the \(names.count) runner\(names.count == 1 ? "" : "s") of \(folder.path)"
+        } else {
+            let opened = try ledger.openCreating()
+            server = try StrideServer(ledger: opened, settings: settings, logger: logger)
+            path = opened.path
+        }
         let isLoopback = ["127.0.0.1", "::1", "localhost"].contains(host)
-        let path = opened.path
         let outcome = Mutex<(any Error)?>(nil)
         let finished = DispatchSemaphore(value: 0)
         Task {

@@ -21,7 +21,11 @@ struct TokensCommand: ParsableCommand {
         @Argument(help: "The device's name: letters, digits, -, _ or ., at most 64, e.g. marie-iphone.") var name: String
 
         func run() throws {
-            let token = try ledger.openCreating().addToken(name: name, at: time.instant)
+            let opened = try ledger.openCreating()
+            var token = try opened.addToken(name: name, at: time.instant)
+            // A runner's ledger on a shared server: the token names the runner, so that the
+            // server knows whose ledger it opens.
+            if let runner = RunnersFolder.runner(ofLedgerAt: opened.path) { token = RunnerToken.presented(token, runner: runner.name) }
             // The token alone on standard output (for `TOKEN=$(stride tokens add …)`); the
             // advice on standard error, without it.
             Console.print(token)

@@ -1,0 +1,46 @@
+import StrideEvents
+import StrideLedger
+
+/// `runners list --json`: the runners of a shared server's folder, by name — each ledger's time
+/// zone, events, size on disk and devices with an active token. Never a health figure.
+public struct RunnersDocument: ContractDocument {
+    /// One runner's ledger.
+    public struct Runner: Sendable, Hashable {
+        public var name: String
+        public var timeZone: String
+        public var events: UInt64
+        public var bytes: Int
+        /// The devices whose token is active.
+        public var devices: [String]
+    }
+
+    /// The folder.
+    public var folder: String
+    /// The runners, by name.
+    public var runners: [Runner]
+
+    /// The runners of `folder` as they stand (each ledger is opened to read).
+    /// - Throws: ``RunnersError/notAFolder(_:)``; a ledger that cannot be opened.
+    public init(_ folder: RunnersFolder, clock: any LedgerClock = SystemClock()) throws {
+        self.folder = folder.path
+        runners = try folder.names().map { name in
+            let ledger = try Ledger.open(at: folder.ledgerPath(of: name), clock: clock)
+            return Runner(
+                name: name, timeZone: ledger.timeZoneIdentifier, events: try ledger.lastSequence(), bytes: ledger.bytesOnDisk,
+                devices: try ledger.tokens().filter { !$0.isRevoked }.map(\.name))
+        }
+    }
+
+    public var json: JSONValue {
+        .object([
+            "folder": .string(folder),
+            "runners": .array(
+                runners.map { runner in
+                    .object([
+                        "name": .string(runner.name), "timeZone": .string(runner.timeZone), "events": .integer(Int64(runner.events)),
+                        "bytes": .integer(Int64(runner.bytes)), "devices": .array(runner.devices.map(JSONValue.string)),
+                    ])
+                }),
+        ])
+    }
+}

@@ -1,0 +1,50 @@
+import NIOPosix
+import Synchronization
+
+/// The threads every ledger a server serves runs its work on: LMDB ties a write transaction
+/// to its thread and every ledger call blocks, so none runs on the server's event loops or
+/// Swift's cooperative pool. One set of lanes serves one runner or two hundred: threads are
+/// not multiplied by runners.
+///
+/// Two lanes, so that a token check or a day's record never waits behind a replay:
+/// - the **quick lane** (4 threads) takes token checks, reads, pages and actions — work
+///   bounded by a request's size or a page's range;
+/// - the **heavy lane** (``ServerSettings/heavyWorkers`` threads) takes work that grows with
+///   the ledger or the body: ingests, pushes, replays and pages of the past. It admits at most
+///   ``ServerSettings/heavyAdmitted`` requests at once across all runners (running or waiting,
+///   an upload in flight included), and each ``LedgerWorker`` admits at most its own share.
+final class WorkLanes: Sendable {
+    let quick: NIOThreadPool
+    let heavy: NIOThreadPool
+    /// The most heavy requests admitted at once, across every ledger.
+    let heavyLimit: Int
+    private let heavyAdmitted = Mutex(0)
+
+    init(quickThreads: Int = 4, heavyThreads: Int, heavyAdmitted: Int) {
+        quick = NIOThreadPool(numberOfThreads: quickThreads)
+        quick.start()
+        heavy = NIOThreadPool(numberOfThreads: heavyThreads)
+        heavy.start()
+        heavyLimit = max(heavyAdmitted, heavyThreads)
+    }
+
+    /// Takes a place in the heavy lane, if one is free; `release()` gives it back.
+    func admitHeavy() -> Bool {
+        heavyAdmitted.withLock { count in
+            guard count < heavyLimit else { return false }
+            count += 1
+            return true
+        }
+    }
+
+    /// Gives back a place taken by ``admitHeavy()``.
+    func releaseHeavy() {
+        heavyAdmitted.withLock { $0 -= 1 }
+    }
+
+    /// Stops the threads once the work queued has run.
+    func shutdown() async throws {
+        try await quick.shutdownGracefully()
+        try await heavy.shutdownGracefully()
+    }
+}
