@@ -31,6 +31,30 @@ extension ProjectionState where P == PointsBalanceProjection {
         return statement
     }
 
+    /// The balance and one page of its history: the `limit` latest lines before sequence
+    /// `before` (all of them when nil), oldest first, and the sequence to ask the page before
+    /// with (nil when this page starts the history). Costs the page, not the history: the
+    /// page's first line is found by stepping back `limit` rows.
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
+    public func statement(limit: Int, before: UInt64?) throws -> (statement: PointsStatement, earlier: UInt64?) {
+        let end = before ?? .max
+        var first: UInt64?
+        var cursor = PointsKey.history(sequence: end)
+        for _ in 0..<max(0, limit) {
+            guard case .history(let sequence)? = try lastKey(before: cursor) else { break }
+            first = sequence
+            cursor = .history(sequence: sequence)
+        }
+        var statement = PointsStatement(account: try account(), history: [])
+        guard let first, end > 0 else { return (statement, nil) }
+        for (_, row) in try rows(from: .history(sequence: first), through: .history(sequence: end - 1)) {
+            if case .history(let line) = row { statement.history.append(line) }
+        }
+        let more: Bool
+        if case .history? = try lastKey(before: .history(sequence: first)) { more = true } else { more = false }
+        return (statement, more ? first : nil)
+    }
+
     /// The balance, earned and spent.
     /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
     public func account() throws -> Account {

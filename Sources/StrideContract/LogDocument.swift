@@ -15,6 +15,14 @@ public struct LogDocument: ContractDocument {
         time = LocalTime(timeZone: ledger.timeZone)
     }
 
+    /// At most `limit` events just before sequence `before`: the page of the log that ends
+    /// there, for paging back from the latest (`--before`, `?before=`).
+    /// - Throws: a storage failure.
+    public init(_ ledger: Ledger, before: UInt64, limit: Int) throws {
+        events = try ledger.events(before: before, limit: limit)
+        time = LocalTime(timeZone: ledger.timeZone)
+    }
+
     public var json: JSONValue {
         .object(["events": .array(events.map { Self.json(of: $0, time: time) })])
     }

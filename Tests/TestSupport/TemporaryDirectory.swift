@@ -10,6 +10,14 @@ public func withTemporaryDirectory<R>(_ body: (String) throws -> R) throws -> R 
     return try body(path)
 }
 
+/// ``withTemporaryDirectory(_:)`` for an async body.
+public func withTemporaryDirectory<R>(_ body: (String) async throws -> R) async throws -> R {
+    let path = NSTemporaryDirectory() + "stride-test-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    return try await body(path)
+}
+
 /// The path of an executable built beside the test binary (`stride`, `ledger-writer`).
 public func builtExecutable(_ name: String) -> String {
     let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()

@@ -59,6 +59,16 @@ extension Ledger {
     }
 
     /// Events from a sequence on, optionally of one type, at most `limit`.
+    /// At most `limit` events just before sequence `before`, by sequence: the page of the log
+    /// that ends there (sequences have no gaps).
+    /// - Throws: a storage failure.
+    public func events(before: UInt64, limit: Int) throws -> [RecordedEvent] {
+        let count = UInt64(max(0, limit))
+        guard before > 1, count > 0 else { return [] }
+        let first = before > count ? before - count : 1
+        return try events(from: first, limit: Int(before - first), type: nil)
+    }
+
     public func events(from: UInt64, limit: Int, type: EventType?) throws -> [RecordedEvent] {
         if let type { return try store.events(ofType: type, from: from, limit: limit) }
         var events: [RecordedEvent] = []

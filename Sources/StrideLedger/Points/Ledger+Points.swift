@@ -132,6 +132,14 @@ extension Ledger {
         try state(of: points).statement()
     }
 
+    /// The balance and one page of its history: the `limit` latest lines before sequence
+    /// `before` (the latest when nil), oldest first, with the sequence that asks for the page
+    /// before it (nil at the history's start).
+    /// - Throws: a storage failure.
+    public func pointsStatement(limit: Int, before: UInt64?) throws -> (statement: PointsStatement, earlier: UInt64?) {
+        try state(of: points).statement(limit: limit, before: before)
+    }
+
     /// Every award and spend, oldest first.
     public func pointsHistory() throws -> [HistoryLine] {
         try pointsStatement().history

@@ -41,7 +41,10 @@ final class LedgerWorker: Sendable {
     /// ``admitHeavy(_:)``.
     func runHeavy<T: Sendable>(_ body: @escaping @Sendable (Ledger) throws -> T) async throws -> T {
         let ledger = ledger
-        return try await lanes.heavy.runIfActive { try body(ledger) }
+        return try await lanes.heavy.runIfActive {
+            WorkLanes.yieldToReads()
+            return try body(ledger)
+        }
     }
 
     /// Runs `work` — which runs its ledger work with ``runHeavy(_:)`` — if the heavy lane

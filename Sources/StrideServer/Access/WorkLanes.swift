@@ -1,3 +1,4 @@
+import Glibc
 import NIOPosix
 import Synchronization
 
@@ -13,6 +14,7 @@ import Synchronization
 ///   the ledger or the body: ingests, pushes, replays and pages of the past. It admits at most
 ///   ``ServerSettings/heavyAdmitted`` requests at once across all runners (running or waiting,
 ///   an upload in flight included), and each ``LedgerWorker`` admits at most its own share.
+///   Its threads run at a lower priority (``yieldToReads()``).
 final class WorkLanes: Sendable {
     let quick: NIOThreadPool
     let heavy: NIOThreadPool
@@ -40,6 +42,14 @@ final class WorkLanes: Sendable {
     /// Gives back a place taken by ``admitHeavy()``.
     func releaseHeavy() {
         heavyAdmitted.withLock { $0 -= 1 }
+    }
+
+    /// Lowers the calling thread's scheduling priority (nice 10): a heavy-lane thread takes
+    /// the processor only when reads leave it free, so one runner's ingest slows the others'
+    /// reads as little as the machine allows. (On Linux `setpriority` on process 0 sets the calling
+    /// thread's nice value alone.)
+    static func yieldToReads() {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
     }
 
     /// Stops the threads once the work queued has run.

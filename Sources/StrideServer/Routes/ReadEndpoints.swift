@@ -86,15 +86,15 @@ extension StrideAPI {
             },
             Endpoint(
                 method: .get, path: "/v1/points", summary: "The points balance, earned, spent and history (`stride points`).",
-                answer: .document("PointsDocument")
+                query: Self.historyPage, answer: .document("PointsDocument")
             ) { request, _ in
-                try await read(request) { try PointsDocument($0) }
+                try await pointsPage(request)
             },
             Endpoint(
-                method: .get, path: "/v1/points/history", summary: "Every award and spend (`stride points history`).",
-                answer: .document("PointsDocument")
+                method: .get, path: "/v1/points/history", summary: "Every award and spend, or a page of them (`stride points history`).",
+                query: Self.historyPage, answer: .document("PointsDocument")
             ) { request, _ in
-                try await read(request) { try PointsDocument($0) }
+                try await pointsPage(request)
             },
             Endpoint(
                 method: .get, path: "/v1/journal", summary: "The journal's entries (`stride journal list`).", answer: .document("JournalDocument")
@@ -105,14 +105,23 @@ extension StrideAPI {
                 method: .get, path: "/v1/log", summary: "The raw events, decoded, a page at a time (`stride log`).",
                 query: [
                     .query("from", "the first sequence (default 1)", type: "integer"),
+                    .query("before", "instead of from: the page of events just before this sequence, to page back from the latest", type: "integer"),
                     .query("limit", "the most events (default 100, at most 10000)", type: "integer"),
                     .query("type", "only events of this type, e.g. shoe.registered"),
                 ],
                 answer: .document("LogDocument")
             ) { request, _ in
                 let query = QueryParameters(request: request)
-                let from = UInt64(try query.integer("from", in: 1...Int.max) ?? 1)
+                let given = try query.integer("from", in: 1...Int.max)
+                let before = try query.integer("before", in: 1...Int.max).map(UInt64.init)
                 let limit = try query.integer("limit", in: 0...10_000) ?? 100
+                if let before {
+                    guard given == nil, query.text("type") == nil else {
+                        throw APIError.badField("before", "pages back from a sequence by itself: give before, or from (and type)")
+                    }
+                    return try await read(request) { try LogDocument($0, before: before, limit: limit) }
+                }
+                let from = UInt64(given ?? 1)
                 var type: EventType?
                 if let name = query.text("type") {
                     guard let known = EventType.known(name: name) else {
@@ -142,5 +151,21 @@ extension StrideAPI {
                 return try await read(request, heavy: true) { try ReplayDocument($0, recordedBy: instant) }
             },
         ]
+    }
+
+    /// `limit` and `before` of the points history's pages.
+    static let historyPage: [Endpoint.Field] = [
+        .query("limit", "a page of at most this many lines, the latest first found (1 to 1000; default: the whole history)", type: "integer"),
+        .query("before", "with limit: the lines before this sequence (the page's `earlier` gives the next)", type: "integer"),
+    ]
+
+    /// The points document, whole or a page of its history.
+    private func pointsPage(_ request: Request) async throws -> Response {
+        let query = QueryParameters(request: request)
+        let limit = try query.integer("limit", in: 1...1_000)
+        let before = try query.integer("before", in: 1...Int.max).map(UInt64.init)
+        if before != nil, limit == nil { throw APIError.badField("before", "goes with limit: say how many lines a page holds") }
+        guard let limit else { return try await read(request) { try PointsDocument($0) } }
+        return try await read(request) { try PointsDocument($0, limit: limit, before: before) }
     }
 }

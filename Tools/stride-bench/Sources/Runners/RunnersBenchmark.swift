@@ -116,7 +116,7 @@ struct ProcessMemory {
     init(pid: pid_t) {
         let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
         for line in status.split(separator: "\n") {
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard fields.count >= 2, let value = Int(fields[1]) else { continue }
             if fields[0] == "RssAnon:" { anonymousKilobytes = value }
             if fields[0] == "RssFile:" || fields[0] == "RssShmem:" { fileKilobytes += value }

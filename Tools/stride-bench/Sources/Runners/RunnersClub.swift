@@ -44,7 +44,7 @@ final class RunnersClub: @unchecked Sendable {
         let free = Int(space.f_bavail) * Int(space.f_frsize)
         guard bytes * runners < free - (5 << 30) else {
             throw BenchFailure(
-                "\(runners) copies of a \(bytes >> 20) MB ledger need \(bytes * runners >> 30) GB; \(free >> 30) GB are free. Ask fewer --runners or --days."
+                "\(runners) copies of a \(bytes >> 20) MB ledger need \((bytes * runners) >> 30) GB; \(free >> 30) GB are free. Ask fewer --runners or --days."
             )
         }
         let folder = work + "/ledgers"
@@ -58,7 +58,7 @@ final class RunnersClub: @unchecked Sendable {
         let summary = """
             \(runners) runners, each a copy of one ledger: \(stats["lastSequence"] as? Int ?? 0) events from a \(days)-day generated \
             watch-and-phone export (ingested in \(String(format: "%.2f", ingest.seconds)) s), \(bytes >> 20) MB on disk; \
-            \(bytes * runners >> 20) MB in all.
+            \((bytes * runners) >> 20) MB in all.
             """
         return RunnersClub(
             work: work, folder: folder, stride: stride, names: names, token: token, export: export, history: first..<(first + days), summary: summary)

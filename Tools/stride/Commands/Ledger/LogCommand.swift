@@ -12,6 +12,9 @@ struct LogCommand: ParsableCommand {
     @Option(name: .long, help: "The first sequence number to show.")
     var from: UInt64 = 1
 
+    @Option(name: .long, help: "Instead of --from: the events just before this sequence (page back from the latest).")
+    var before: UInt64?
+
     @Option(name: .long, help: "The most events to show.")
     var limit: Int = 100
 
@@ -21,6 +24,10 @@ struct LogCommand: ParsableCommand {
     func validate() throws {
         guard from >= 1 else { throw ValidationError("--from must be 1 or more: sequences start at 1") }
         guard limit >= 0 else { throw ValidationError("--limit must not be negative") }
+        if let before {
+            guard before >= 1 else { throw ValidationError("--before must be 1 or more") }
+            guard from == 1, type == nil else { throw ValidationError("--before pages back by itself: give --before, or --from (and --type)") }
+        }
         if let type, EventType.known(name: type) == nil {
             let names = EventType.catalog.map(\.name).joined(separator: ", ")
             throw ValidationError("unknown event type \"\(type)\"; use one of: \(names)")
@@ -28,7 +35,10 @@ struct LogCommand: ParsableCommand {
     }
 
     func run() throws {
-        let document = try LogDocument(ledger.openExisting(), from: from, limit: limit, type: type.flatMap { EventType.known(name: $0) })
+        let opened = try ledger.openExisting()
+        let document =
+            try before.map { try LogDocument(opened, before: $0, limit: limit) }
+            ?? LogDocument(opened, from: from, limit: limit, type: type.flatMap { EventType.known(name: $0) })
         if output.json {
             Console.print(document)
             return
@@ -45,6 +55,6 @@ struct LogCommand: ParsableCommand {
                 event.entity.kind.description + ":" + event.entity.shortID, Format.via(event.event.sentBy, after: event.event.json.text),
             ])
         }
-        Console.print(events.isEmpty ? "No events from sequence \(from)." : table.text)
+        Console.print(events.isEmpty ? "No events " + (before.map { "before sequence \($0)" } ?? "from sequence \(from)") + "." : table.text)
     }
 }

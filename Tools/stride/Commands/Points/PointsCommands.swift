@@ -85,17 +85,31 @@ struct PointsCommand: ParsableCommand {
     }
 
     struct History: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "history", abstract: "Every award and spend, with its sequence and rule.")
+        static let configuration = CommandConfiguration(
+            commandName: "history", abstract: "Every award and spend, with its sequence and rule; or a page of them.",
+            discussion: "With --limit, the latest lines (before --before SEQ); the page ends by naming the --before of the page before it.")
         @OptionGroup var ledger: LedgerOptions
         @OptionGroup var output: OutputOptions
+        @Option(help: "Show a page of at most this many lines, the latest (1 to 1000).") var limit: Int?
+        @Option(help: "With --limit: the lines before this sequence.") var before: UInt64?
+
+        func validate() throws {
+            if let limit, !(1...1_000).contains(limit) { throw ValidationError("--limit must be from 1 to 1000") }
+            if before != nil, limit == nil { throw ValidationError("--before goes with --limit: say how many lines a page holds") }
+            if let before, before < 1 { throw ValidationError("--before must be 1 or more") }
+        }
 
         func run() throws {
-            let document = try PointsDocument(ledger.openExisting())
+            let opened = try ledger.openExisting()
+            let document = try limit.map { try PointsDocument(opened, limit: $0, before: before) } ?? PointsDocument(opened)
             if output.json {
                 Console.print(document)
             } else {
                 let history = document.statement.history
                 Console.print(history.isEmpty ? "No points yet." : PointsOutput.table(history, time: document.time))
+                if let earlier = document.page?.earlier {
+                    Console.print("Earlier lines: `stride points history --limit \(limit ?? 0) --before \(earlier)`.")
+                }
             }
         }
     }
