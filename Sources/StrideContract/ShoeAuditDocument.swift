@@ -11,6 +11,12 @@ public struct ShoeAuditDocument: ContractDocument {
         public var entry: AuditEntry
         /// The kilometres after it.
         public var runningTotal: Double
+
+        /// A step.
+        public init(entry: AuditEntry, runningTotal: Double) {
+            self.entry = entry
+            self.runningTotal = runningTotal
+        }
     }
 
     /// The shoe.

@@ -7,11 +7,20 @@ public struct ShoesDocument: ContractDocument {
     /// The shoes, sorted by name.
     public var shoes: [ShoeView]
 
-    /// The rack as it stands, or as it stood at `instant` (the events that happened by
-    /// then); only `shoe` (an id or a name) when given.
+    /// The rack as it stands; or as of `instant`, a moment of the runner's life (what had
+    /// happened by then, as the ledger knows it now: ``Ledger/shoes(asOf:)``); or as recorded
+    /// through a sequence (what the ledger said then: ``Ledger/shoes(asRecordedThrough:)``).
+    /// Only `shoe` (an id or a name, as the ledger knows it now) when given. Give at most one
+    /// of `instant` and `sequence`; `instant` wins.
     /// - Throws: ``ShoeError/unknownShoe(_:known:)``, or a storage failure.
-    public init(_ ledger: Ledger, shoe: String? = nil, asOf instant: Timestamp? = nil) throws {
-        shoes = try instant.map { try ledger.shoes(asOf: $0) } ?? ledger.shoes()
+    public init(_ ledger: Ledger, shoe: String? = nil, asOf instant: Timestamp? = nil, asRecordedThrough sequence: UInt64? = nil) throws {
+        if let instant {
+            shoes = try ledger.shoes(asOf: instant)
+        } else if let sequence {
+            shoes = try ledger.shoes(asRecordedThrough: sequence)
+        } else {
+            shoes = try ledger.shoes()
+        }
         if let shoe {
             let wanted = try ledger.shoe(named: shoe)
             shoes = shoes.filter { $0.shoe.id == wanted.id }

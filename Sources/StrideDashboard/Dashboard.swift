@@ -36,6 +36,7 @@ public enum Dashboard {
         let page: Page
         let context: PageContext
         let past: Snapshot.Past?
+        let lived: Timestamp?
         let time: LocalTime
         let content: Content
 
@@ -67,19 +68,21 @@ public enum Dashboard {
         case .points: content = .points(try PointsPage.read(snapshot))
         case .log(let first, let limit, let type): content = .log(try LogPage.read(snapshot, from: first, limit: limit, type: type))
         }
-        return PageData(page: page, context: context, past: snapshot.past, time: snapshot.time, content: content)
+        return PageData(page: page, context: context, past: snapshot.past, lived: snapshot.lived, time: snapshot.time, content: content)
     }
 
     /// The page as one HTML document, from what ``read(_:from:context:)`` read.
     public static func render(_ data: PageData) -> String {
         var links = data.context.links
-        if let past = data.past { links.asOf = String(past.sequence) }
+        if let lived = data.lived { links.asOf = data.time.format(lived) }
+        if let past = data.past { links.asRecorded = String(past.sequence) }
         var csrf: String?
-        if case .shown(let value) = data.context.forms, data.past == nil { csrf = value }
+        if case .shown(let value) = data.context.forms, data.past == nil, data.lived == nil { csrf = value }
         let render = RenderContext(links: links, csrf: csrf, level: 1, idPrefix: "")
         let (title, section, main) = body(data.content, render)
         let banner =
-            Shell.banner(data.past, time: data.time, now: links.isReport ? nil : nowLink(data.page, links.now)) + (data.context.notice?.html ?? "")
+            Shell.banner(data.past, lived: data.lived, time: data.time, now: links.isReport ? nil : nowLink(data.page, links.now))
+            + (data.context.notice?.html ?? "")
         var signOut: String?
         if case .shown(let value) = data.context.forms { signOut = value }
         return Shell.document(title: title, current: section, links: links, banner: banner, main: main, signOutCSRF: signOut)

@@ -14,19 +14,23 @@ public struct Links: Sendable, Hashable {
 
     /// Paths or anchors.
     public var style: Style
-    /// The `asOf` value served links carry while the pages show the past, so that moving
-    /// between pages stays in it; the dashboard sets it from the page's time travel.
+    /// The `asOf` value served links carry while the pages show a moment of the runner's
+    /// life, so that moving between pages stays in it; the dashboard sets it from the page's
+    /// time travel (``TimeTravel/asOf(_:)``).
     public var asOf: String?
+    /// The `asRecorded` value served links carry while the pages show what the ledger said at
+    /// a sequence (``TimeTravel/asRecorded(sequence:instant:)``); the dashboard sets it.
+    public var asRecorded: String?
     /// The events a report's log section holds: audit steps link to these only.
     var reportedEvents: ClosedRange<UInt64>?
 
     /// Links for the server: paths under `prefix` (`""`: the root).
     public static func served(prefix: String = "") -> Links {
-        Links(style: .served(prefix: prefix), asOf: nil, reportedEvents: nil)
+        Links(style: .served(prefix: prefix), asOf: nil, asRecorded: nil, reportedEvents: nil)
     }
 
     /// Links within one report file.
-    public static let report = Links(style: .report, asOf: nil, reportedEvents: nil)
+    public static let report = Links(style: .report, asOf: nil, asRecorded: nil, reportedEvents: nil)
 
     /// Whether the links are a report's anchors.
     public var isReport: Bool { style == .report }
@@ -82,13 +86,23 @@ public struct Links: Sendable, Hashable {
     public var now: Links {
         var links = self
         links.asOf = nil
+        links.asRecorded = nil
         return links
     }
 
-    /// A served path with its query (the `asOf` value last), or a report's anchor.
+    /// The time travel's query parameter and its value (`asOf` or `asRecorded`), when the
+    /// links carry one: a GET form that stays in the past sends it as a hidden field.
+    public var timeTravelField: (name: String, value: String)? {
+        if let asOf { return ("asOf", asOf) }
+        if let asRecorded { return ("asRecorded", asRecorded) }
+        return nil
+    }
+
+    /// A served path with its query (the time travel's parameter last), or a report's anchor.
     private func target(_ path: String, _ query: [(String, String?)], anchor: String) -> String {
         guard case .served(let prefix) = style else { return "#" + anchor }
-        let pairs = (query + [("asOf", asOf)]).compactMap { name, value in value.map { name + "=" + HTML.queryValue($0) } }
+        let pairs = (query + [("asOf", asOf), ("asRecorded", asRecorded)]).compactMap { name, value in value.map { name + "=" + HTML.queryValue($0) }
+        }
         let full = path == "/" && !prefix.isEmpty ? prefix + "/" : prefix + path
         return pairs.isEmpty ? full : full + "?" + pairs.joined(separator: "&")
     }

@@ -52,7 +52,7 @@ struct PageContentTests {
             #expect(now.contains("25.5 of 20 km (128%)"))
             #expect(now.contains("name=\"csrf\" value=\"c5rf\"><fieldset>"))
             // Links keep the past while moving between pages.
-            #expect(then.contains("href=\"/points?asOf=\(before)\""))
+            #expect(then.contains("href=\"/points?asRecorded=\(before)\""))
         }
     }
 

@@ -183,13 +183,13 @@ struct DashboardSiteTests {
         }
     }
 
-    @Test("?asOf= shows a page as the ledger stood, read-only; a bad asOf or an unknown shoe is a page saying so")
+    @Test("?asRecorded= shows a page as the ledger stood, read-only; a bad asOf or an unknown shoe is a page saying so")
     func timeTravel() async throws {
         try await Self.with { ledger, token, client in
             let cookie = try await Self.signIn(client, token: token)
             let registered = try ledger.store.lastSequence()
             try ledger.registerShoe(name: "Trail", brand: nil, startKilometers: 0, goalKilometers: nil, makeDefault: false, at: nil)
-            let past = try await client.execute(uri: "/shoes?asOf=\(registered)", method: .get, headers: [.cookie: cookie])
+            let past = try await client.execute(uri: "/shoes?asRecorded=\(registered)", method: .get, headers: [.cookie: cookie])
             #expect(past.status == .ok)
             #expect(past.text.contains("As the ledger stood at sequence \(registered)"))
             #expect(!past.text.contains(">Trail<"))

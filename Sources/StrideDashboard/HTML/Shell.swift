@@ -58,9 +58,17 @@ enum Shell {
         return html + "</ul></nav>"
     }
 
-    /// "As the ledger stood at sequence N (…) — nothing stored; back to now", or nothing for
-    /// the present. `now` is the same page's link at the present (nil in a report).
-    static func banner(_ past: Snapshot.Past?, time: LocalTime, now: String?) -> String {
+    /// "As of 2023-06-01 00:00 (UTC), a moment of the runner's life …", "As the ledger stood at
+    /// sequence N (…) — nothing stored; back to now", or nothing for the present. `now` is the
+    /// same page's link at the present (nil in a report).
+    static func banner(_ past: Snapshot.Past?, lived: Timestamp? = nil, time: LocalTime, now: String?) -> String {
+        if let lived {
+            var html = "<p class=\"banner\" role=\"status\"><strong>As of \(readable(time.format(lived)).html)</strong>"
+            html += " — what had happened by then, as the ledger knows it now (runs by when they were run, however late they arrived)"
+            html += "; read-only, so no forms"
+            if let now { html += "; <a href=\"\(now.html)\">back to now</a>" }
+            return html + ".</p>"
+        }
         guard let past else { return "" }
         var when = ""
         if let recordedAt = past.recordedAt {
@@ -71,7 +79,7 @@ enum Shell {
             when = " (before anything was recorded; asked for " + readable(time.format(instant)) + ")"
         }
         var html = "<p class=\"banner\" role=\"status\"><strong>As the ledger stood at sequence \(past.sequence)</strong>\(when.html)"
-        html += " — replayed in memory, nothing stored; read-only, so no forms"
+        html += " — as recorded then, replayed in memory, nothing stored; read-only, so no forms"
         if let now { html += "; <a href=\"\(now.html)\">back to now</a>" }
         return html + ".</p>"
     }

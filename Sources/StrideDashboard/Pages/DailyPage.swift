@@ -79,7 +79,7 @@ enum DailyPage {
         var html = "<form class=\"panel\" method=\"get\" action=\"\(path.html)\"><fieldset><legend>Range</legend>"
         html += FormMarkup.input("from", label: "From", id: render.idPrefix + "range-from", type: "date", extra: "value=\"\(content.first)\"")
         html += FormMarkup.input("to", label: "To", id: render.idPrefix + "range-to", type: "date", extra: "value=\"\(content.last)\"")
-        if let asOf = render.links.asOf { html += FormMarkup.hidden("asOf", asOf) }
+        if let travel = render.links.timeTravelField { html += FormMarkup.hidden(travel.name, travel.value) }
         return html + "<button type=\"submit\">Show</button></fieldset></form>"
     }
 }

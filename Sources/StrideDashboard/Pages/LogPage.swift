@@ -22,12 +22,18 @@ enum LogPage {
     }
 
     /// Without `from`, the latest page (all types) or the first (one type: the log is
-    /// indexed by type forwards only).
+    /// indexed by type forwards only). As of a moment of the runner's life, the page's events
+    /// that had happened by then (by their action time); the paging stays by sequence.
     static func read(_ snapshot: Snapshot, from first: UInt64?, limit: Int?, type: EventType?) throws -> Content {
         let last = try snapshot.past?.sequence ?? snapshot.ledger.lastSequence()
         let count = min(max(limit ?? defaultLimit, 1), largestLimit)
         let start = max(first ?? (type == nil ? (last > UInt64(count) ? last - UInt64(count) + 1 : 1) : 1), 1)
-        let events = start > last ? [] : try LogDocument(snapshot.ledger, from: start, limit: count, type: type).events.filter { $0.sequence <= last }
+        let events =
+            start > last
+            ? []
+            : try LogDocument(snapshot.ledger, from: start, limit: count, type: type).events.filter { event in
+                event.sequence <= last && (snapshot.lived.map { event.occurredAt <= $0 } ?? true)
+            }
         let check = try ChainCheck.check(events.map(\.sequence), in: snapshot.ledger)
         return Content(events: events, check: check, first: start, limit: count, type: type, last: last, time: snapshot.time)
     }
@@ -75,7 +81,7 @@ enum LogPage {
         html += FormMarkup.select("type", label: "Type", id: render.idPrefix + "log-type", options: options, selected: content.type?.name ?? "")
         html += FormMarkup.input(
             "from", label: "From sequence", id: render.idPrefix + "log-from", type: "number", extra: "min=\"1\" value=\"\(content.first)\"")
-        if let asOf = render.links.asOf { html += FormMarkup.hidden("asOf", asOf) }
+        if let travel = render.links.timeTravelField { html += FormMarkup.hidden(travel.name, travel.value) }
         return html + "<button type=\"submit\">Show</button></fieldset></form>"
     }
 

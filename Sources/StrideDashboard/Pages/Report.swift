@@ -35,7 +35,7 @@ extension Dashboard {
         let written = Shell.readable(snapshot.time.format(now ?? ledger.clock.now()))
         main += "<p class=\"lead\">Written \(written.html), days local to \(ledger.timeZoneIdentifier.html). "
         main += "Every figure is computed from the ledger's events; this file holds them as they were when it was written.</p>"
-        main += Shell.banner(snapshot.past, time: snapshot.time, now: nil)
+        main += Shell.banner(snapshot.past, lived: snapshot.lived, time: snapshot.time, now: nil)
         main += section("overview", OverviewPage.render(overview, render))
         main += section("daily", DailyPage.render(daily, render))
         var shoesSection = ShoesPage.render(shoes, render)

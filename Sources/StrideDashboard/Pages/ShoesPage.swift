@@ -48,7 +48,7 @@ enum ShoesPage {
             }
             runsPerWeek[view.shoe.id] = counts
         }
-        let isPast = snapshot.past != nil
+        let isPast = snapshot.isPast
         let newestFirst = workouts.reversed()
         return Content(
             shoes: shoes, weekStarts: starts, runsPerWeek: runsPerWeek,

@@ -5,15 +5,19 @@ import StrideContract
 import StrideEvents
 import StrideLedger
 
-/// The ledger as one page reads it: as it stands, or as it stood at a sequence of the past.
-/// Every read goes through the contract's documents; a past is one `ReplayDocument`
-/// (computed once, on the first read that needs it) and, for what a replay does not carry,
-/// the present documents cut at the sequence.
+/// The ledger as one page reads it: as it stands; as of a moment of the runner's life
+/// (the present documents, cut at that moment: see ``lived``); or as recorded at a sequence
+/// of the past. Every read goes through the contract's documents; a recorded past is one
+/// `ReplayDocument` (computed once, on the first read that needs it) and, for what a replay
+/// does not carry, the present documents cut at the sequence.
 final class Snapshot {
     let ledger: Ledger
     let time: LocalTime
-    /// The past shown, nil for the present.
+    /// The recorded past shown (`?asRecorded=`), nil otherwise.
     let past: Past?
+    /// The moment of the runner's life shown (`?asOf=`), nil otherwise: what had happened by
+    /// then, as the ledger knows it now.
+    let lived: Timestamp?
     /// The local day taken as today: the past's, or the clock's.
     let today: CivilDate
     /// The figures a replay of the past folds: those the page shows.
@@ -32,26 +36,42 @@ final class Snapshot {
         var instant: Timestamp?
     }
 
-    /// Resolves the time travel (an instant becomes the last sequence recorded by then).
+    /// Resolves the time travel (an instant of recording becomes the last sequence recorded
+    /// by then).
     /// - Throws: a storage failure.
     init(_ ledger: Ledger, context: PageContext, figures: Set<Ledger.ReplayedFigures> = Set(Ledger.ReplayedFigures.allCases)) throws {
         self.ledger = ledger
         self.figures = figures
         time = LocalTime(timeZone: ledger.timeZone)
-        if let travel = context.timeTravel, travel.sequence != nil || travel.instant != nil {
-            let last = try ledger.lastSequence()
-            var sequence = min(travel.sequence ?? last, last)
-            if let instant = travel.instant { sequence = min(sequence, try ledger.sequence(recordedBy: instant)) }
-            let recordedAt = sequence == 0 ? nil : try ledger.event(at: sequence)?.recordedAt
-            past = Past(sequence: sequence, recordedAt: recordedAt, instant: travel.instant)
-            today = ledger.localDay(travel.instant ?? recordedAt ?? context.now ?? ledger.clock.now())
-        } else {
+        switch context.timeTravel {
+        case .asOf(let instant):
             past = nil
+            lived = instant
+            today = ledger.localDay(instant)
+        case .asRecorded(let sequence, let instant) where sequence != nil || instant != nil:
+            let through = try context.timeTravel?.recordedSequence(in: ledger) ?? 0
+            let recordedAt = through == 0 ? nil : try ledger.event(at: through)?.recordedAt
+            past = Past(sequence: through, recordedAt: recordedAt, instant: instant)
+            lived = nil
+            today = ledger.localDay(instant ?? recordedAt ?? context.now ?? ledger.clock.now())
+        case .asRecorded, nil:
+            past = nil
+            lived = nil
             today = ledger.localDay(context.now ?? ledger.clock.now())
         }
     }
 
-    /// Whether an event of this sequence belongs to the state shown.
+    /// Whether the page shows a past of either kind (and so has no forms).
+    var isPast: Bool { past != nil || lived != nil }
+
+    /// Whether something recorded by this sequence and happening at `moment` belongs to the
+    /// state shown.
+    func includes(_ sequence: UInt64, happened moment: Timestamp) -> Bool {
+        if let lived { return moment <= lived }
+        return includes(sequence)
+    }
+
+    /// Whether an event of this sequence belongs to the recorded state shown.
     func includes(_ sequence: UInt64) -> Bool {
         guard let past else { return true }
         return sequence <= past.sequence
@@ -65,8 +85,12 @@ final class Snapshot {
         return state
     }
 
-    /// The daily records of a range (days with data only).
+    /// The daily records of a range (days with data only); as of a moment, through its day.
     func days(from first: CivilDate?, through last: CivilDate?) throws -> [DailyRecord] {
+        if lived != nil {
+            let end = last.map { min($0, today) } ?? today
+            return first.map { end < $0 } == true ? [] : try DailyDocument(ledger, from: first, through: end).days
+        }
         guard let past else { return try DailyDocument(ledger, from: first, through: last).days }
         return try replay(through: past.sequence).days(from: first, through: last)
     }
@@ -94,20 +118,26 @@ final class Snapshot {
 
     /// The shoes, sorted by name.
     func shoes() throws -> [ShoeView] {
+        if let lived { return try ShoesDocument(ledger, asOf: lived).shoes }
         guard let past else { return try ShoesDocument(ledger).shoes }
         return try replay(through: past.sequence).shoes()
     }
 
-    /// The points account and history.
+    /// The points account and history; as of a moment, the awards for days through its day
+    /// and the spends made by then (``PointsStatement/asOf(day:instant:)``).
     func points() throws -> PointsStatement {
+        if let lived { return try PointsDocument(ledger).statement.asOf(day: today, instant: lived) }
         guard let past else { return try PointsDocument(ledger).statement }
         return try replay(through: past.sequence).statement()
     }
 
-    /// The workouts recorded by then, by start. Their shoes are today's: in the past, a
-    /// shoe's runs come from its audit (see ``runs(of:)``).
+    /// The workouts recorded by then (as of a moment: started by then), by start. Their
+    /// shoes are today's: in a recorded past, a shoe's runs come from its audit (see
+    /// ``runs(of:)``).
     func workouts(from first: CivilDate? = nil, through last: CivilDate? = nil, unassignedOnly: Bool = false) throws -> [Workout] {
-        if everyWorkout == nil { everyWorkout = try WorkoutsDocument(ledger).workouts.filter { includes($0.recordedSequence) } }
+        if everyWorkout == nil {
+            everyWorkout = try WorkoutsDocument(ledger).workouts.filter { includes($0.recordedSequence, happened: $0.start) }
+        }
         guard first != nil || last != nil || unassignedOnly else { return everyWorkout ?? [] }
         return (everyWorkout ?? []).filter { workout in
             let day = ledger.localDay(workout.start)
@@ -118,8 +148,19 @@ final class Snapshot {
 
     /// A shoe's audit as it stood: the steps up to the past's sequence (each step is one
     /// event, so the prefix is the audit of then, and its last total the figure of then).
+    /// As of a moment of the runner's life: today's steps about its registration and about
+    /// the runs that had started by then, totals summed again; a run's steps on a shoe add up
+    /// to its kilometres there now, so the last total is the figure as of then.
     func audit(of shoe: ShoeView) throws -> [ShoeAuditDocument.Step] {
-        try ShoeAuditDocument(ledger, shoe: ShoeID.text(shoe.shoe.id)).steps.filter { includes($0.entry.sequence) }
+        let steps = try ShoeAuditDocument(ledger, shoe: ShoeID.text(shoe.shoe.id)).steps
+        guard let lived else { return steps.filter { includes($0.entry.sequence) } }
+        let started = Dictionary(try WorkoutsDocument(ledger).workouts.map { ($0.id, $0.start) }, uniquingKeysWith: { first, _ in first })
+        var total = 0.0
+        return steps.compactMap { step in
+            if let workout = step.entry.workout, (started[workout].map { $0 > lived } ?? true) { return nil }
+            total += step.entry.kilometers
+            return ShoeAuditDocument.Step(entry: step.entry, runningTotal: total)
+        }
     }
 
     /// The workouts on a shoe as they stood, folded from its audit: an assignment puts a
@@ -137,13 +178,13 @@ final class Snapshot {
         return runs
     }
 
-    /// The outbox as it stood, oldest first.
+    /// The outbox as it stood (as of a moment: the notes written by then), oldest first.
     func notifications() throws -> [ShoeMileage.Notification] {
-        try NotificationsDocument(ledger).notifications.filter { includes($0.sequence) }
+        try NotificationsDocument(ledger).notifications.filter { includes($0.sequence, happened: $0.at) }
     }
 
-    /// The journal as it stood, oldest first.
+    /// The journal as it stood (as of a moment: the entries written by then), oldest first.
     func journal() throws -> [JournalLine] {
-        try JournalDocument(ledger).entries.filter { includes($0.sequence) }
+        try JournalDocument(ledger).entries.filter { includes($0.sequence, happened: $0.at) }
     }
 }

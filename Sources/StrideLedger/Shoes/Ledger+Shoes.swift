@@ -69,9 +69,32 @@ extension Ledger {
         try state(of: mileage).notifications()
     }
 
-    /// The shoes as they stood at an instant: every event that happened by then (by its
-    /// `--at` or recording time), folded in memory.
+    /// The shoes as of a moment of the runner's life, as the ledger knows it now (see
+    /// ``MileageAsOf``): the shoes registered by then (by their action time, `--at`), retired
+    /// or the default as they were then, each with its starting kilometres plus the runs on it
+    /// now that had started by then, whenever they were ingested.
+    /// - Throws: a storage failure, or a projection failure.
     public func shoes(asOf instant: Timestamp) throws -> [ShoeView] {
-        try store.replay([mileage], through: .max, include: { $0.occurredAt <= instant }).state(of: mileage).shoes()
+        try MileageAsOf.shoes(rackThen: rack(asOf: instant), workouts: state(of: mileage).workouts(), through: instant)
+    }
+
+    /// The shoes as their own events (registration, rename, retirement, default) had left them
+    /// by an instant of their action time, folded in memory; their figures are not read.
+    func rack(asOf instant: Timestamp) throws -> [ShoeView] {
+        let isRackEvent: (ProjectionEvent) -> Bool = { event in
+            guard event.occurredAt <= instant, case .event(let content) = event.content else { return false }
+            switch content {
+            case .shoeRegistered, .shoeRenamed, .shoeRetirementChanged, .defaultShoeSelected: return true
+            default: return false
+            }
+        }
+        return try store.replay([mileage], through: .max, include: isRackEvent).state(of: mileage).shoes()
+    }
+
+    /// The shoes as the ledger said they were at a sequence: the events recorded through it,
+    /// folded in memory (`--as-recorded`).
+    /// - Throws: a storage failure, or a projection failure.
+    public func shoes(asRecordedThrough sequence: UInt64) throws -> [ShoeView] {
+        try replayedState(through: sequence, figures: [.mileage]).shoes()
     }
 }

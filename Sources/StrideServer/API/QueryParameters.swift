@@ -1,4 +1,5 @@
 import Hummingbird
+import StrideDashboard
 import StrideEvents
 
 /// Reads a request's query parameters, naming the parameter in every refusal.
@@ -55,5 +56,29 @@ struct QueryParameters {
     func required(_ name: String) throws -> String {
         guard let text = text(name) else { throw APIError.badField(name, "this parameter is required") }
         return text
+    }
+}
+
+extension QueryParameters {
+    /// `?asOf=` (a moment of the runner's life: an instant) or `?asRecorded=` (what the ledger
+    /// said: a sequence number or an instant), nil when neither is given. A bare sequence
+    /// number in `asOf` is refused, naming `asRecorded`.
+    /// - Throws: ``APIError`` (400) naming the parameter.
+    func timeTravel() throws -> TimeTravel? {
+        let (asOf, asRecorded) = (text("asOf"), text("asRecorded"))
+        if asOf != nil, asRecorded != nil { throw APIError.badField("asOf", "give asOf or asRecorded, not both") }
+        if let asOf {
+            guard let travel = TimeTravel(parsingAsOf: asOf) else {
+                throw APIError.badField("asOf", TimeTravel.asOfRefusal(asOf, asRecordedName: "asRecorded"))
+            }
+            return travel
+        }
+        if let asRecorded {
+            guard let travel = TimeTravel(parsing: asRecorded) else {
+                throw APIError.badField("asRecorded", TimeTravel.asRecordedRefusal(asRecorded))
+            }
+            return travel
+        }
+        return nil
     }
 }

@@ -93,12 +93,7 @@ struct DashboardSite: Sendable {
         var travel: TimeTravel?
         do {
             asked = try page(query)
-            if let text = query.text("asOf") {
-                guard let parsed = TimeTravel(parsing: text) else {
-                    throw APIError.badField("asOf", "\"\(text)\" is neither a sequence number nor an instant like 2024-05-01T08:00:00+02:00")
-                }
-                travel = parsed
-            }
+            travel = try query.timeTravel()
         } catch {
             return HTMLAnswer.page(Dashboard.problem(title: "This page cannot be shown", message: APIError.from(error).message), status: .badRequest)
         }

@@ -1,6 +1,7 @@
 import DailyHealth
 import Hummingbird
 import StrideContract
+import StrideDashboard
 import StrideEvents
 import StrideLedger
 
@@ -64,12 +65,27 @@ extension StrideAPI {
             },
             Endpoint(
                 method: .get, path: "/v1/mileage", summary: "Kilometres per shoe, now or as of a time (`stride mileage`).",
-                query: [.query("shoe", "one shoe, by id or name"), .query("asOf", "an instant, ISO 8601: the rack as it stood then")],
+                query: [
+                    .query("shoe", "one shoe, by id or name"),
+                    .query(
+                        "asOf",
+                        "an instant, ISO 8601: as of that moment of the runner's life, what had happened by then as the ledger "
+                            + "knows it now (each shoe's starting km plus the runs on it now that had started by then; shoes added "
+                            + "later left out). A sequence number is refused: use asRecorded"),
+                    .query(
+                        "asRecorded",
+                        "a sequence number or an instant, ISO 8601: what the ledger said then, the events recorded by that point "
+                            + "replayed in memory (not with asOf)"),
+                ],
                 answer: .document("ShoesDocument")
             ) { request, _ in
                 let query = QueryParameters(request: request)
-                let (shoe, asOf) = (query.text("shoe"), try query.instant("asOf"))
-                return try await read(request) { try ShoesDocument($0, shoe: shoe, asOf: asOf) }
+                let (shoe, travel) = (query.text("shoe"), try query.timeTravel())
+                return try await read(request) { ledger in
+                    var asOf: Timestamp?
+                    if case .asOf(let instant) = travel { asOf = instant }
+                    return try ShoesDocument(ledger, shoe: shoe, asOf: asOf, asRecordedThrough: travel?.recordedSequence(in: ledger))
+                }
             },
             Endpoint(
                 method: .get, path: "/v1/mileage/explain", summary: "Every event that moved a shoe's kilometres (`stride mileage explain`).",

@@ -6,7 +6,12 @@ import StrideLedger
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay", abstract: "Compute every projection as of an earlier point, in memory, changing nothing.",
-        discussion: "--until takes a sequence number, or an ISO 8601 instant: the events the ledger had recorded by then.")
+        discussion: """
+            --until takes a sequence number, or an ISO 8601 instant: the events the ledger had recorded by then, \
+            what the ledger said then ("as recorded", as --as-recorded elsewhere). For what had happened by a \
+            moment of the runner's life, as the ledger knows it now, use --as-of (`stride mileage --as-of`, \
+            `stride report --as-of`).
+            """)
 
     @OptionGroup var ledger: LedgerOptions
     @OptionGroup var output: OutputOptions

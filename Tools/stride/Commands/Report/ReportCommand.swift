@@ -9,8 +9,12 @@ struct ReportCommand: ParsableCommand {
         discussion: """
             The overview, the daily records of a range, the shoes and each shoe's audit, the points and \
             the latest events, as sections of one file: styles and charts inline, no script, nothing \
-            fetched. The file is written whole (mode 0600: health data) or not at all. --as-of shows the \
-            ledger as it stood then, replayed in memory.
+            fetched. The file is written whole (mode 0600: health data) or not at all. A ledger has two \
+            times: --as-of TIME shows a moment of the runner's life, what had happened by then as the \
+            ledger knows it now (runs by when they were run, however late they were ingested; daily \
+            records through that day; points for days through then); --as-recorded SEQ|TIME shows what \
+            the ledger said then, the events recorded by that point replayed in memory. A bare sequence \
+            number is always "as recorded", so --as-of refuses one.
             """)
 
     @OptionGroup var ledger: LedgerOptions
@@ -24,8 +28,11 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "The daily range's last day, yyyy-MM-dd.")
     var to: String?
 
-    @Option(name: .customLong("as-of"), help: "A sequence number, or an instant such as 2024-05-01T08:00:00+02:00.")
+    @Option(name: .customLong("as-of"), help: "As of this moment of the runner's life, an instant such as 2024-05-01T08:00:00+02:00.")
     var asOf: String?
+
+    @Option(name: .customLong("as-recorded"), help: "As the ledger recorded it by this sequence number or instant.")
+    var asRecorded: String?
 
     @Flag(help: "Replace the file if it exists.")
     var force = false
@@ -37,8 +44,12 @@ struct ReportCommand: ParsableCommand {
         if let from = from.flatMap(CivilDate.init), let to = to.flatMap(CivilDate.init), to < from {
             throw ValidationError("--to \(to) comes before --from \(from)")
         }
-        if let asOf, TimeTravel(parsing: asOf) == nil {
-            throw ValidationError("--as-of \"\(asOf)\" is neither a sequence number nor an instant like 2024-05-01T08:00:00+02:00")
+        if asOf != nil, asRecorded != nil { throw ValidationError("give --as-of or --as-recorded, not both") }
+        if let asOf, TimeTravel(parsingAsOf: asOf) == nil {
+            throw ValidationError("--as-of " + TimeTravel.asOfRefusal(asOf, asRecordedName: "--as-recorded"))
+        }
+        if let asRecorded, TimeTravel(parsing: asRecorded) == nil {
+            throw ValidationError("--as-recorded " + TimeTravel.asRecordedRefusal(asRecorded))
         }
         guard !file.isEmpty, !file.hasSuffix("/") else { throw ValidationError("give the report a file name, such as report.html") }
     }
@@ -46,7 +57,8 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let opened = try ledger.openExisting()
         let html = try Dashboard.report(
-            opened, from: from.flatMap(CivilDate.init), through: to.flatMap(CivilDate.init), timeTravel: asOf.flatMap(TimeTravel.init(parsing:)))
+            opened, from: from.flatMap(CivilDate.init), through: to.flatMap(CivilDate.init),
+            timeTravel: asOf.flatMap(TimeTravel.init(parsingAsOf:)) ?? asRecorded.flatMap(TimeTravel.init(parsing:)))
         try ReportFile.write(html, to: file, replacing: force)
         Console.print("Wrote the report to \(file) (\(Format.bytes(html.utf8.count))); open it in a browser, no network needed.")
     }

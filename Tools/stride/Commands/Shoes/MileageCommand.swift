@@ -1,6 +1,7 @@
 import ArgumentParser
 import ShoeMileage
 import StrideContract
+import StrideDashboard
 import StrideEvents
 import StrideLedger
 
@@ -10,22 +11,44 @@ struct MileageCommand: ParsableCommand {
         subcommands: [Show.self, Explain.self], defaultSubcommand: Show.self)
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Kilometres, runs and distance to goal per shoe.")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Kilometres, runs and distance to goal per shoe.",
+            discussion: """
+                A ledger has two times. --as-of TIME is a moment of the runner's life: what had happened \
+                by then, as the ledger knows it now — each shoe's starting kilometres plus the runs on it \
+                now that had started by then, however late they were ingested; shoes added (by their --at) \
+                after it are left out, and retired or default is as it was then. --as-recorded SEQ|TIME is \
+                what the ledger said then: the events recorded by that sequence or instant, replayed in \
+                memory (the audit's view, as `stride replay --until`). A bare sequence number is always \
+                "as recorded", so --as-of refuses one.
+                """)
         @OptionGroup var ledger: LedgerOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "One shoe (its id or name); all when left out.") var shoe: String?
-        @Option(help: "As it stood at this instant (events that happened by then), e.g. 2024-05-01T08:00:00+02:00.") var asOf: String?
+        @Option(help: "As of this moment of the runner's life (the runs that had happened by then), e.g. 2024-05-01T08:00:00+02:00.")
+        var asOf: String?
+        @Option(help: "As the ledger recorded it by this sequence number or instant, e.g. 1200 or 2024-05-01T08:00:00+02:00.")
+        var asRecorded: String?
 
         func validate() throws {
-            if let asOf, ISO8601.parse(asOf) == nil { throw ValidationError("--as-of \"\(asOf)\" is not an instant like 2024-05-01T08:00:00+02:00") }
+            if asOf != nil, asRecorded != nil { throw ValidationError("give --as-of or --as-recorded, not both") }
+            if let asOf, TimeTravel(parsingAsOf: asOf) == nil {
+                throw ValidationError("--as-of " + TimeTravel.asOfRefusal(asOf, asRecordedName: "--as-recorded"))
+            }
+            if let asRecorded, TimeTravel(parsing: asRecorded) == nil {
+                throw ValidationError("--as-recorded " + TimeTravel.asRecordedRefusal(asRecorded))
+            }
         }
 
         func run() throws {
-            let document = try ShoesDocument(ledger.openExisting(), shoe: shoe, asOf: asOf.flatMap(ISO8601.parse))
+            let opened = try ledger.openExisting()
+            let recorded = try asRecorded.flatMap(TimeTravel.init(parsing:))?.recordedSequence(in: opened)
+            let document = try ShoesDocument(opened, shoe: shoe, asOf: asOf.flatMap(ISO8601.parse), asRecordedThrough: recorded)
             if output.json {
                 Console.print(document)
             } else {
-                Console.print(document.shoes.isEmpty ? "No shoes\(asOf.map { " as of \($0)" } ?? "")." : ShoeOutput.table(document.shoes))
+                let when = asOf.map { " as of \($0)" } ?? asRecorded.map { " as recorded by \($0)" } ?? ""
+                Console.print(document.shoes.isEmpty ? "No shoes\(when)." : ShoeOutput.table(document.shoes))
             }
         }
     }
