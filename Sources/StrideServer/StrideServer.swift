@@ -15,6 +15,8 @@ public struct StrideServer: Sendable {
     private let logger: Logger
     /// The browsers signed in to the dashboard.
     private let sessions: Sessions
+    /// What `GET /metrics` tells (``MetricsEndpoint``).
+    let metrics = ServerMetrics()
 
     /// A server over `ledger`.
     /// - Throws: when the ledger's folder for uploads cannot be made.
@@ -36,9 +38,11 @@ public struct StrideServer: Sendable {
     /// `/v1`) and the session check for the dashboard's pages, then the endpoints and pages. An
     /// unknown API path answers 401 to a client without a token, 404 after; an unknown page
     /// sends a browser without a session to the sign-in page. It reads the path as
-    /// ``CanonicalPathResponder`` wrote it.
+    /// ``CanonicalPathResponder`` wrote it. ``MetricsMiddleware`` is outside even the log, so it
+    /// counts every answer as sent; `/metrics` checks a token of its own (``MetricsEndpoint``).
     func makeRouter() -> Router<StrideRequestContext> {
         let router = Router(context: StrideRequestContext.self)
+        router.add(middleware: MetricsMiddleware(metrics: metrics, countingBodiesOf: api.endpoints))
         router.add(middleware: RequestLogMiddleware(logger: logger))
         let (worker, authenticate) = (api.worker, self.authenticate)
         let check: @Sendable (String) async throws -> String? = { token in try await worker.run { try authenticate($0, token) } }
@@ -50,6 +54,8 @@ public struct StrideServer: Sendable {
             }
         }
         DashboardSite(api: api, sessions: sessions, authenticate: check).register(on: router)
+        MetricsEndpoint(metrics: metrics, token: api.settings.metricsToken) { [worker] in [try await worker.run { try LedgerFigures(of: $0) }] }
+            .register(on: router)
         return router
     }
 

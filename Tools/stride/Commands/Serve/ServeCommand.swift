@@ -52,6 +52,12 @@ struct ServeCommand: ParsableCommand {
         ))
     var publicURL: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A file (mode 600) holding the token GET /metrics takes; without it /metrics is 404.",
+            discussion: "Prometheus' text format: requests by route and status, latency, ingest bytes, ledger sizes; never a health figure."))
+    var metricsTokenFile: String?
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard maxIngestMegabytes >= 1, maxPushMegabytes >= 1 else { throw ValidationError("the body limits must be at least 1 megabyte") }
@@ -63,6 +69,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
+        let metricsToken = try metricsTokenFile.map(MetricsToken.read(fromFile:))
         let opened = try ledger.openCreating()
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -74,6 +81,7 @@ struct ServeCommand: ParsableCommand {
             idleTimeoutSeconds: idleTimeout)
         settings.trustedProxies = Set(proxyAddresses + (trustProxy ? ["127.0.0.1", "::1"] : []))
         settings.publicURL = publicURL.flatMap(ServerSettings.publicOrigin(of:))
+        settings.metricsToken = metricsToken
         let server = try StrideServer(ledger: opened, settings: settings, logger: Logger(label: "stride.serve"))
         let isLoopback = ["127.0.0.1", "::1", "localhost"].contains(host)
         let path = opened.path
