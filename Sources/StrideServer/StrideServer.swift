@@ -42,7 +42,7 @@ public struct StrideServer: Sendable {
     /// counts every answer as sent; `/metrics` checks a token of its own (``MetricsEndpoint``).
     func makeRouter() -> Router<StrideRequestContext> {
         let router = Router(context: StrideRequestContext.self)
-        router.add(middleware: MetricsMiddleware(metrics: metrics, countingBodiesOf: api.endpoints))
+        router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: RequestLogMiddleware(logger: logger))
         let (worker, authenticate) = (api.worker, self.authenticate)
         let check: @Sendable (String) async throws -> String? = { token in try await worker.run { try authenticate($0, token) } }

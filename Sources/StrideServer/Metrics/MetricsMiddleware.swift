@@ -2,7 +2,7 @@ import Hummingbird
 
 /// Counts every request the router answers, under its route's template (`/v1/shoes/rename`,
 /// never the raw path with its ids and query), its method and its status, with the time it
-/// took; and counts the bytes of upload bodies as they are read.
+/// took; and lends the ingest-bytes counter to the upload it may carry (``ServerMetrics/uploadBytes``).
 ///
 /// It is the router's first middleware, so it sees the answer the others made: a refusal a
 /// guard or a handler threw has its status here, as the client gets it.
@@ -10,32 +10,11 @@ struct MetricsMiddleware: RouterMiddleware {
     typealias Context = StrideRequestContext
 
     let metrics: ServerMetrics
-    /// The route templates whose bodies are uploads (ingests and pushes).
-    let uploadRoutes: Set<String>
-
-    /// Counts for `metrics`; the bodies of `endpoints` that take uploads are counted as ingest bytes.
-    init(metrics: ServerMetrics, countingBodiesOf endpoints: [Endpoint]) {
-        self.metrics = metrics
-        uploadRoutes = Set(
-            endpoints.compactMap { endpoint in
-                if case .upload = endpoint.body { return endpoint.path }
-                return nil
-            })
-    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let began = ContinuousClock.now
-        var request = request
-        if let route = context.endpointPath, uploadRoutes.contains(route) {
-            let counter = metrics.ingestBytes
-            request.body = RequestBody(
-                asyncSequence: request.body.map { chunk in
-                    counter.increment(by: Int64(chunk.readableBytes))
-                    return chunk
-                })
-        }
         do {
-            let response = try await next(request, context)
+            let response = try await ServerMetrics.$uploadBytes.withValue(metrics.ingestBytes) { try await next(request, context) }
             record(request, context, status: response.status.code, since: began)
             return response
         } catch {

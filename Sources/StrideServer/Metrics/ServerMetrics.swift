@@ -19,6 +19,13 @@ final class ServerMetrics: Sendable {
     /// grows by the difference.
     private let lastSequences = Mutex<[String: UInt64]>([:])
 
+    /// The ingest-bytes counter of the server answering the request in this task, lent by
+    /// ``MetricsMiddleware``: ``Upload/save(_:into:limit:minimumRate:grace:)`` counts each chunk
+    /// into it as it is written. A task-local rather than a wrapped request body: a body wrapped
+    /// in a middleware loses the channel Hummingbird drains when a client goes away, and the
+    /// heavy lane's admission was then freed late (FairnessTests failed one run in three).
+    @TaskLocal static var uploadBytes: Counter?
+
     /// The route label of a request that matched no route: a raw path would carry ids and
     /// grow without end.
     static let unmatchedRoute = "unmatched"
