@@ -13,6 +13,9 @@ import PackageDescription
 //   on SwiftNIO; HummingbirdTesting runs the tests' requests, and the serve benchmark's
 //   "hello" server is a Hummingbird application beside it.
 // - swift-log: the server's one line per request (Hummingbird logs through it too).
+// - swift-prometheus (on swift-metrics' CoreMetrics): `GET /metrics`, the server's counters,
+//   latency histogram and ledger sizes in Prometheus' text format, kept in a registry each
+//   server owns (no process-wide MetricsSystem.bootstrap, so tests can start several servers).
 // System libraries, from Debian: liblmdb-dev (the event log) and libssl-dev (SHA-256 for the
 // hash chain, with the CPU's SHA extensions and a context reused across events).
 
@@ -39,6 +42,7 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // Hummingbird's own foundations, named because the server uses them directly.
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -121,6 +125,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         // The `stride` command's subcommands, kept in a library so tests can run them.

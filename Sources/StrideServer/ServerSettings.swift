@@ -36,6 +36,9 @@ public struct ServerSettings: Sendable {
     /// `https://stride.example.org`: forms from it are taken, and its cookies are `Secure`
     /// when it is https, whatever `Host` the proxy sends.
     public var publicURL: String?
+    /// The token `GET /metrics` takes (`--metrics-token-file`), never a device's; without one,
+    /// `/metrics` is 404.
+    public var metricsToken: String?
 
     /// The defaults: loopback, port 8080, 16 GB ingests, 512 MB pushes, 1 MB actions.
     public init(

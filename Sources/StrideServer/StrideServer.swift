@@ -22,6 +22,8 @@ public struct StrideServer: Sendable {
     private let logger: Logger
     /// The browsers signed in to the dashboard (of every runner, on a shared server).
     private let sessions: Sessions
+    /// What `GET /metrics` tells (``MetricsEndpoint``).
+    let metrics: ServerMetrics
 
     /// A server over `ledger`.
     /// - Throws: when the ledger's folder for uploads cannot be made.
@@ -29,12 +31,12 @@ public struct StrideServer: Sendable {
         ledger: Ledger, settings: ServerSettings = ServerSettings(), logger: Logger,
         authenticate: @escaping Authenticator = { ledger, token in try ledger.device(authenticating: token) }
     ) throws {
-        let (lanes, sessions) = (Self.lanes(settings), Sessions())
+        let (lanes, sessions, metrics) = (Self.lanes(settings), Sessions(), ServerMetrics())
         let worker = LedgerWorker(ledger: ledger, lanes: lanes, heavyLimit: lanes.heavyLimit)
         let site = try RunnerSite(
             runner: nil, worker: worker, settings: settings, streams: StreamCount(limit: settings.maxEventStreams), sessions: sessions,
-            authenticate: authenticate, requestLog: logger, signIn: true)
-        self.init(served: .one(site), settings: settings, lanes: lanes, logger: logger, sessions: sessions)
+            authenticate: authenticate, requestLog: logger, signIn: true, metrics: .counted(metrics))
+        self.init(served: .one(site), settings: settings, lanes: lanes, logger: logger, sessions: sessions, metrics: metrics)
     }
 
     /// A shared server over the runners' ledgers in `runners` (`stride serve --ledgers DIR`):
@@ -45,18 +47,19 @@ public struct StrideServer: Sendable {
         runners folder: RunnersFolder, settings: ServerSettings = ServerSettings(), logger: Logger, clock: any LedgerClock = SystemClock(),
         authenticate: @escaping Authenticator = { ledger, token in try ledger.device(authenticating: token) }
     ) {
-        let (lanes, sessions) = (Self.lanes(settings), Sessions())
+        let (lanes, sessions, metrics) = (Self.lanes(settings), Sessions(), ServerMetrics())
         let streams = StreamCount(limit: settings.maxEventStreams)
         let runners = Runners(folder: folder, lanes: lanes, clock: clock) { name, ledger in
             let worker = LedgerWorker(ledger: ledger, lanes: lanes, heavyLimit: settings.heavyPerRunner)
             return try RunnerSite(
                 runner: name, worker: worker, settings: settings, streams: streams, sessions: sessions, authenticate: authenticate,
-                requestLog: nil, signIn: false)
+                requestLog: nil, signIn: false, metrics: .noted)
         }
-        self.init(served: .runners(runners), settings: settings, lanes: lanes, logger: logger, sessions: sessions)
+        self.init(served: .runners(runners), settings: settings, lanes: lanes, logger: logger, sessions: sessions, metrics: metrics)
     }
 
-    private init(served: Served, settings: ServerSettings, lanes: WorkLanes, logger: Logger, sessions: Sessions) {
+    private init(served: Served, settings: ServerSettings, lanes: WorkLanes, logger: Logger, sessions: Sessions, metrics: ServerMetrics) {
+        self.metrics = metrics
         self.served = served
         self.settings = settings
         self.lanes = lanes
@@ -84,8 +87,15 @@ public struct StrideServer: Sendable {
             return site.responder
         case .runners(let runners):
             let router = Router(context: StrideRequestContext.self)
+            router.add(middleware: MetricsMiddleware(metrics: metrics))
             router.add(middleware: RequestLogMiddleware(logger: logger))
             router.add(middleware: RunnerDispatch(runners: runners, sessions: sessions))
+            // Every open runner's ledger is measured; one not opened since the start is not.
+            MetricsEndpoint(metrics: metrics, token: settings.metricsToken) {
+                var figures: [LedgerFigures] = []
+                for site in runners.openSites { figures.append(try await site.api.worker.run { try LedgerFigures(of: $0) }) }
+                return figures
+            }.register(on: router)
             SignInPage(sessions: sessions, settings: settings) { presented in
                 guard let runner = RunnerToken(presented: presented).runner, let site = try await runners.site(named: runner) else {
                     return nil

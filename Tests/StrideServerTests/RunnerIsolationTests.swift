@@ -230,4 +230,35 @@ struct RunnerIsolationTests {
             }
         }
     }
+
+    @Test("a shared server's /metrics counts every runner's requests by route template, and each open ledger's size by runner")
+    func metrics() async throws {
+        try await Self.with { club in
+            var settings = MetricsTests.settings
+            settings.heavyPerRunner = 2
+            let server = StrideServer(runners: club.folder, settings: settings, logger: Logger(label: "test"), clock: Self.clock)
+            try await server.makeApplication().test(.router) { client in
+                for token in [club.marieToken, club.bobToken] {
+                    let shoes = try await client.execute(uri: "/v1/shoes", method: .get, headers: [.authorization: "Bearer \(token)"])
+                    #expect(shoes.status == .ok)
+                }
+                let missing = try await client.execute(
+                    uri: "/v1/mileage/explain?shoe=nothing", method: .get, headers: [.authorization: "Bearer \(club.marieToken)"])
+                #expect(missing.status == .notFound)
+                #expect(
+                    try await client.execute(uri: "/v1/shoes", method: .get, headers: [.authorization: "Bearer nobody.x"]).status == .unauthorized)
+                #expect(try await MetricsTests.scrape(client, token: club.marieToken).status == .unauthorized)
+                let scraped = try await MetricsTests.scrape(client)
+                #expect(scraped.status == .ok)
+                let exposition = try Exposition(scraped.text)
+                #expect(exposition.value("stride_http_requests_total", ["route": "/v1/shoes", "method": "GET", "status": "200"]) == 2)
+                #expect(exposition.value("stride_http_requests_total", ["route": "/v1/mileage/explain", "method": "GET", "status": "404"]) == 1)
+                #expect(exposition.value("stride_http_requests_total", ["route": "unmatched", "method": "GET", "status": "401"]) == 1)
+                let marieBytes = try #require(try FileManager.default.attributesOfItem(atPath: club.marie.path + "/data.mdb")[.size] as? Int)
+                #expect(exposition.value("stride_ledger_size_bytes", ["runner": "marie"]) == Double(marieBytes))
+                #expect(exposition.value("stride_ledger_size_bytes", ["runner": "bob"]) != nil)
+                for secret in club.bobSecrets { #expect(!scraped.text.contains(secret)) }
+            }
+        }
+    }
 }

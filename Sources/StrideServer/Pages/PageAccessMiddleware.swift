@@ -3,7 +3,8 @@ import Hummingbird
 import StrideDashboard
 
 /// Lets a browser onto the dashboard's pages only with a live session cookie whose token is
-/// still active; the API under `/v1` is ``AccessMiddleware``'s, and the sign-in page is open.
+/// still active; the API under `/v1` is ``AccessMiddleware``'s, `/metrics` checks its own token,
+/// and the sign-in page is open.
 ///
 /// A page asked for without a session is answered with a redirect to the sign-in page; a form
 /// sent without one, with 401. A session whose token was revoked ends here, at its next
@@ -20,7 +21,9 @@ struct PageAccessMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
-        if AccessMiddleware.guards(path) || path == DashboardSite.signInPath { return try await next(request, context) }
+        if AccessMiddleware.guards(path) || path == DashboardSite.signInPath || path == MetricsEndpoint.path {
+            return try await next(request, context)
+        }
         let cookie = request.cookies[DashboardSite.cookieName]?.value
         guard let cookie, let session = await sessions.session(id: cookie), session.runner == runner else {
             return Self.refuse(request, ended: cookie != nil)

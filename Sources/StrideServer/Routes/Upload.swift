@@ -43,6 +43,7 @@ struct Upload {
             defer { close(descriptor) }
             for try await chunk in request.body {
                 written += chunk.readableBytes
+                ServerMetrics.uploadBytes?.increment(by: Int64(chunk.readableBytes))
                 guard written <= limit else {
                     throw APIError(.contentTooLarge, "the body is larger than \(limit) bytes, the most this route takes (see `stride serve --help`)")
                 }

@@ -18,7 +18,7 @@ struct RunnerDispatch: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
-        if path == DashboardSite.signInPath { return try await next(request, context) }
+        if path == DashboardSite.signInPath || path == MetricsEndpoint.path { return try await next(request, context) }
         if AccessMiddleware.guards(path) {
             guard let presented = AccessMiddleware.bearerToken(request.headers[.authorization]),
                 let runner = RunnerToken(presented: presented).runner, let site = try await runners.site(named: runner)

@@ -18,7 +18,7 @@ struct RunnerSite: Sendable {
     /// a shared server keeps in front of its sites instead, with the request log.
     init(
         runner: String?, worker: LedgerWorker, settings: ServerSettings, streams: StreamCount, sessions: Sessions,
-        authenticate: @escaping StrideServer.Authenticator, requestLog: Logger?, signIn: Bool
+        authenticate: @escaping StrideServer.Authenticator, requestLog: Logger?, signIn: Bool, metrics: SiteMetrics
     ) throws {
         self.runner = runner
         api = try StrideAPI(worker: worker, settings: settings, streams: streams)
@@ -32,6 +32,10 @@ struct RunnerSite: Sendable {
         }
         self.authenticate = check
         let router = Router(context: StrideRequestContext.self)
+        switch metrics {
+        case .counted(let metrics): router.add(middleware: MetricsMiddleware(metrics: metrics))
+        case .noted: router.add(middleware: RouteNoteMiddleware())
+        }
         if let requestLog { router.add(middleware: RequestLogMiddleware(logger: requestLog)) }
         router.add(middleware: AccessMiddleware(authenticate: check))
         router.add(middleware: PageAccessMiddleware(sessions: sessions, runner: runner, authenticate: check))
@@ -46,6 +50,18 @@ struct RunnerSite: Sendable {
                 try await check(token).map { (runner: runner, device: $0) }
             }.register(on: router)
         }
+        if case .counted(let metrics) = metrics {
+            MetricsEndpoint(metrics: metrics, token: settings.metricsToken) { [worker] in [try await worker.run { try LedgerFigures(of: $0) }] }
+                .register(on: router)
+        }
         responder = router.buildResponder()
     }
+}
+
+/// How a site takes part in `GET /metrics`.
+enum SiteMetrics {
+    /// The server's one site counts its requests and serves `/metrics` itself.
+    case counted(ServerMetrics)
+    /// A runner's site notes the route it matched for the shared server in front of it.
+    case noted
 }

@@ -37,6 +37,9 @@ final class Runners: Sendable {
         return try await lanes.quick.runIfActive { try self.open(name) }
     }
 
+    /// The sites open now.
+    var openSites: [RunnerSite] { sites.withLock { Array($0.values) } }
+
     /// How many runners' ledgers are open.
     var openCount: Int { sites.withLock { $0.count } }
 

@@ -57,6 +57,12 @@ struct ServeCommand: ParsableCommand {
         ))
     var publicURL: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A file (mode 600) holding the token GET /metrics takes; without it /metrics is 404.",
+            discussion: "Prometheus' text format: requests by route and status, latency, ingest bytes, ledger sizes; never a health figure."))
+    var metricsTokenFile: String?
+
     func validate() throws {
         if ledgers != nil, ledger.ledger != nil || ledger.root.ledgerFirst.path != nil {
             throw ValidationError("give --ledger (one ledger) or --ledgers (a folder of runners' ledgers), not both")
@@ -78,6 +84,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
+        let metricsToken = try metricsTokenFile.map(MetricsToken.read(fromFile:))
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = .info
@@ -88,6 +95,7 @@ struct ServeCommand: ParsableCommand {
             idleTimeoutSeconds: idleTimeout)
         settings.trustedProxies = Set(proxyAddresses + (trustProxy ? ["127.0.0.1", "::1"] : []))
         settings.publicURL = publicURL.flatMap(ServerSettings.publicOrigin(of:))
+        settings.metricsToken = metricsToken
         let logger = Logger(label: "stride.serve")
         let server: StrideServer
         let path: String

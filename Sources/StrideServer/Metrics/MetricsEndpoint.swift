@@ -1,0 +1,47 @@
+import Hummingbird
+
+/// `GET /metrics`: the server's figures in Prometheus' text format, for a scraper holding the
+/// metrics token (`stride serve --metrics-token-file`) — a token of its own, never a device's,
+/// so a monitoring host reads no health data and a phone reads no metrics. Without the option
+/// the route does not exist (404).
+///
+/// It lies outside `/v1`, so ``AccessMiddleware`` leaves it to this check, and
+/// ``PageAccessMiddleware`` lets it through rather than sending it to the sign-in page.
+struct MetricsEndpoint: Sendable {
+    /// The route's path.
+    static let path = "/metrics"
+    /// Prometheus' text exposition format.
+    static let contentType = "text/plain; version=0.0.4; charset=utf-8"
+    /// The answer to a missing or wrong metrics token.
+    static let unauthorized = APIError(
+        .unauthorized, "the metrics token is required: send Authorization: Bearer with the token in the file given to --metrics-token-file",
+        headers: [.wwwAuthenticate: "Bearer realm=\"metrics\""])
+
+    let metrics: ServerMetrics
+    /// The token a scraper must send; nil when metrics are not served.
+    let token: String?
+    /// The ledgers served, as they are now (read on a ledger worker).
+    let ledgers: @Sendable () async throws -> [LedgerFigures]
+
+    /// Adds the route to `router`, when there is a token.
+    func register(on router: Router<StrideRequestContext>) {
+        guard let token else { return }
+        router.get(RouterPath(Self.path)) { request, _ in
+            guard let sent = AccessMiddleware.bearerToken(request.headers[.authorization]), Self.same(sent, token) else {
+                throw Self.unauthorized
+            }
+            for figures in try await ledgers() { metrics.observe(figures) }
+            return Response(
+                status: .ok, headers: [.contentType: Self.contentType, .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(bytes: metrics.render())))
+        }
+    }
+
+    /// Whether two tokens are the same, in a time that does not depend on where they differ.
+    static func same(_ sent: String, _ expected: String) -> Bool {
+        let (sent, expected) = (Array(sent.utf8), Array(expected.utf8))
+        var difference = UInt8(sent.count == expected.count ? 0 : 1)
+        for index in expected.indices { difference |= expected[index] ^ (index < sent.count ? sent[index] : 0) }
+        return difference == 0
+    }
+}
