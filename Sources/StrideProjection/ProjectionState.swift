@@ -21,9 +21,19 @@ public protocol ProjectionRowSource: Sendable {
     /// copied nor decoded (a day's step rows among its heart rates).
     /// - Throws: a storage failure.
     func rows(from lower: [UInt8], before upper: [UInt8]?, keeping: (UnsafeRawBufferPointer) -> Bool) throws -> EncodedRows
+
+    /// The rows in `lower..<upper` with only the first `bytes` bytes of each (the whole row
+    /// when shorter): what a row begins with, read without copying the rest (a day's rows'
+    /// last sequences, say, without their facts).
+    /// - Throws: a storage failure.
+    func rowHeads(from lower: [UInt8], before upper: [UInt8]?, bytes: Int) throws -> EncodedRows
 }
 
 extension ProjectionRowSource {
+    public func rowHeads(from lower: [UInt8], before upper: [UInt8]?, bytes: Int) throws -> EncodedRows {
+        try rows(from: lower, before: upper).map { ($0.key, Array($0.row.prefix(bytes))) }
+    }
+
     public func rows(from lower: [UInt8], before upper: [UInt8]?, keeping: (UnsafeRawBufferPointer) -> Bool) throws -> EncodedRows {
         try rows(from: lower, before: upper).filter { row in row.key.withUnsafeBytes(keeping) }
     }
@@ -82,6 +92,16 @@ public struct ProjectionState<P: Projection>: Sendable {
     /// - Throws: a storage failure, or ``DecodingFailure`` for a key that cannot be read.
     public func lastKey(before upper: P.Key) throws -> P.Key? {
         try source.lastKey(before: projection.encode(key: upper)).map { bytes in try bytes.withUnsafeBytes { try projection.decodeKey($0) } }
+    }
+
+    /// The rows from `lower` up to (not including) `upper`, each as its key and the first
+    /// `bytes` bytes of its stored form: for a query that reads what a row begins with and
+    /// decodes nothing else.
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a key that cannot be read.
+    public func rowHeads(from lower: P.Key, before upper: P.Key, bytes: Int) throws -> [(key: P.Key, head: [UInt8])] {
+        try source.rowHeads(from: projection.encode(key: lower), before: projection.encode(key: upper), bytes: bytes).map { entry in
+            (try entry.key.withUnsafeBytes { try projection.decodeKey($0) }, entry.row)
+        }
     }
 
     /// Every row, in key order.

@@ -28,6 +28,28 @@ extension ProjectionState where P == DailyHealthProjection {
         }
     }
 
+    /// Each day's version from `first` through `last`: how many fact rows it has and the
+    /// greatest sequence that changed one of them, read from the start of each row without
+    /// decoding its facts. Every change to a day's facts sets its row's last sequence to the
+    /// changing event's, always greater than any before, and rows are never removed: so a day
+    /// whose version is unchanged has the same facts, and a record computed from them stands
+    /// (a rebuild gives the same versions, and the same facts).
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
+    public func dayVersions(from first: CivilDate, through last: CivilDate) throws -> [CivilDate: DayVersion] {
+        var versions: [CivilDate: DayVersion] = [:]
+        let heads = try rowHeads(
+            from: DailyHealthKey.firstKey(of: first), before: DailyHealthKey.firstKey(of: last.adding(days: 1)), bytes: 10)
+        for (key, head) in heads {
+            guard case .facts(let day, _, _) = key else { continue }
+            let sequence = try head.withUnsafeBytes { bytes in
+                var reader = BinaryReader(bytes)
+                return try reader.readVarint()
+            }
+            versions[day, default: DayVersion()].add(rowSequence: sequence)
+        }
+        return versions
+    }
+
     /// The latest day on or before `last` that has a record (any facts), found with one step
     /// of a cursor however long ago it was.
     /// - Throws: a storage failure, or ``DecodingFailure`` for a key that cannot be read.
@@ -81,4 +103,22 @@ extension DailyHealthKey {
 
     /// A day before any a sample can fall on: the lower bound of "every day".
     static let earliestDay = CivilDate(year: -1_000_000, month: 1, day: 1)
+}
+
+/// What a day's stored facts are at: their rows and the greatest sequence that changed one
+/// (``ProjectionState/dayVersions(from:through:)``). Equal versions, equal facts.
+public struct DayVersion: Hashable, Sendable {
+    /// The day's fact rows.
+    public var rows = 0
+    /// The greatest sequence that changed one of them.
+    public var lastSequence: UInt64 = 0
+
+    /// No rows.
+    public init() {}
+
+    /// Counts one more row, changed last at `rowSequence`.
+    public mutating func add(rowSequence: UInt64) {
+        rows += 1
+        lastSequence = max(lastSequence, rowSequence)
+    }
 }

@@ -22,6 +22,8 @@ public final class Ledger: Sendable {
     let dailyHealth: DailyHealthProjection
     /// The request this ledger acts for, when it was made by ``acting(for:)``.
     let request: RequestStamp?
+    /// Daily records computed, kept while their days' facts are unchanged.
+    let dailyRecordCache: DailyRecordCache
     /// The ledger's directory.
     public var path: String { store.directory }
 
@@ -35,6 +37,7 @@ public final class Ledger: Sendable {
         self.clock = clock
         self.dailyHealth = DailyHealthProjection(timeZone: timeZone.zone)
         self.request = nil
+        self.dailyRecordCache = DailyRecordCache()
     }
 
     /// The same ledger, acting for one request (see ``acting(for:)``).
@@ -45,6 +48,7 @@ public final class Ledger: Sendable {
         clock = ledger.clock
         dailyHealth = ledger.dailyHealth
         self.request = request
+        dailyRecordCache = ledger.dailyRecordCache
     }
 
     /// The ledger acting for one request a device sent with an idempotency key: the events an

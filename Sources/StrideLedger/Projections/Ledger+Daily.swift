@@ -15,8 +15,32 @@ extension Ledger {
     }
 
     /// The daily records of the days from `from` through `to` that have any data.
+    ///
+    /// A range's records come from the ledger's ``DailyRecordCache`` for the days whose facts
+    /// are unchanged since they were computed (their ``DayVersion``, read without decoding
+    /// the facts), and are computed from the facts for the others; an open range is computed
+    /// whole.
     public func dailyRecords(from: CivilDate?, through to: CivilDate?) throws -> [DailyRecord] {
-        try state(of: dailyHealth).records(from: from, through: to)
+        let state = try state(of: dailyHealth)
+        guard let from, let to, from <= to else { return try state.records(from: from, through: to) }
+        let versions = try state.dayVersions(from: from, through: to)
+        var (known, missing) = dailyRecordCache.lookUp(versions)
+        if let first = missing.first, let last = missing.last {
+            var computed = Dictionary(uniqueKeysWithValues: missing.map { ($0, DailyRecord?.none) })
+            for record in try state.records(from: first, through: last) where computed[record.date] != nil {
+                computed[record.date] = .some(record)
+            }
+            dailyRecordCache.keep(computed, at: versions)
+            known.merge(computed) { _, new in new }
+        }
+        return versions.keys.sorted().compactMap { known[$0] ?? nil }
+    }
+
+    /// Each day's version of its facts from `from` through `to` (``DayVersion``): days
+    /// without facts are absent.
+    /// - Throws: a storage or projection failure.
+    public func dayVersions(from: CivilDate, through to: CivilDate) throws -> [CivilDate: DayVersion] {
+        try state(of: dailyHealth).dayVersions(from: from, through: to)
     }
 
     /// Samples by HealthKit type, sorted by type.

@@ -3,9 +3,10 @@ import StrideProjection
 
 extension LMDBEventStore {
     /// A projection's stored rows with keys from `lower` (inclusive) to `upper` (exclusive,
-    /// nil for no bound), in key order.
+    /// nil for no bound), in key order; each row's first `headBytes` bytes only, when given.
     func storedRows(
-        of name: String, from lower: [UInt8] = [], before upper: [UInt8]? = nil, keeping: (UnsafeRawBufferPointer) -> Bool = { _ in true }
+        of name: String, from lower: [UInt8] = [], before upper: [UInt8]? = nil, keeping: (UnsafeRawBufferPointer) -> Bool = { _ in true },
+        headBytes: Int = .max
     ) throws -> EncodedRows {
         let database = try rowsDatabase(name)
         return try environment.read { transaction in
@@ -14,7 +15,10 @@ extension LMDBEventStore {
                 var entry = try lower.isEmpty ? cursor.first() : lower.withUnsafeBytes { try cursor.seek(atOrAfter: $0) }
                 while let current = entry {
                     if let upper, !upper.withUnsafeBytes({ current.key.sortsBefore($0) }) { break }
-                    if keeping(current.key) { rows.append((Array(current.key), Array(current.value))) }
+                    if keeping(current.key) {
+                        let value = current.value.count <= headBytes ? Array(current.value) : Array(current.value.prefix(headBytes))
+                        rows.append((Array(current.key), value))
+                    }
                     entry = try cursor.next()
                 }
                 return rows

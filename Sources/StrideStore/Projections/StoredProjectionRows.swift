@@ -21,6 +21,10 @@ struct StoredProjectionRows: ProjectionRowSource {
     func lastKey(before upper: [UInt8]) throws -> [UInt8]? {
         try store.storedKey(of: name, before: upper)
     }
+
+    func rowHeads(from lower: [UInt8], before upper: [UInt8]?, bytes: Int) throws -> EncodedRows {
+        try store.storedRows(of: name, from: lower, before: upper, headBytes: bytes)
+    }
 }
 
 extension LMDBEventStore {

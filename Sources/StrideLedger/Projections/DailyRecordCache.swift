@@ -1,0 +1,52 @@
+import DailyHealth
+import StrideEvents
+import Synchronization
+
+/// Daily records already computed, kept while their days' facts are unchanged: a day's
+/// record is still computed from its facts — so a rule change needs no rebuild, only a new
+/// process — but once per version of the day (``DayVersion``), not on every read.
+///
+/// One cache per opened ledger, in memory only, shared by the threads that read it. It holds
+/// at most ``capacity`` days (about a kilobyte each); past that it starts again empty, which
+/// costs one computation per day read next.
+final class DailyRecordCache: Sendable {
+    /// A day's record (nil when the day has no facts that count) at a version of its facts.
+    private struct Entry {
+        var version: DayVersion
+        var record: DailyRecord?
+    }
+
+    /// The most days kept.
+    let capacity: Int
+    private let entries = Mutex<[CivilDate: Entry]>([:])
+
+    init(capacity: Int = 2_000) {
+        self.capacity = capacity
+    }
+
+    /// The records of `days` that are kept at their current `versions`, and the days that
+    /// are not (to compute).
+    func lookUp(_ versions: [CivilDate: DayVersion]) -> (known: [CivilDate: DailyRecord?], missing: [CivilDate]) {
+        entries.withLock { entries in
+            var known: [CivilDate: DailyRecord?] = [:]
+            var missing: [CivilDate] = []
+            for (day, version) in versions {
+                if let entry = entries[day], entry.version == version { known[day] = .some(entry.record) } else { missing.append(day) }
+            }
+            return (known, missing.sorted())
+        }
+    }
+
+    /// Keeps the records computed for days at the versions read before computing them (a
+    /// version read before the facts is never newer than they are: at worst the record is
+    /// computed again).
+    func keep(_ records: [CivilDate: DailyRecord?], at versions: [CivilDate: DayVersion]) {
+        entries.withLock { entries in
+            if entries.count + records.count > capacity { entries.removeAll(keepingCapacity: true) }
+            for (day, record) in records {
+                guard let version = versions[day] else { continue }
+                entries[day] = Entry(version: version, record: record)
+            }
+        }
+    }
+}

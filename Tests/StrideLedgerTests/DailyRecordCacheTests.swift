@@ -1,0 +1,72 @@
+import DailyHealth
+import Foundation
+import StrideEvents
+import StrideLedger
+import StrideTestSupport
+import Testing
+
+/// The daily records a ledger keeps between reads: always the records its facts give now.
+@Suite("Daily records kept while their facts are unchanged")
+struct DailyRecordCacheTests {
+    static func steps(_ day: Int, _ hour: Int, _ value: Int, id: String) -> String {
+        let start = String(format: "2024-05-%02dT%02d:00:00+02:00", day, hour)
+        let end = String(format: "2024-05-%02dT%02d:30:00+02:00", day, hour)
+        return
+            #"{"type":"HKQuantityTypeIdentifierStepCount","start":"\#(start)","end":"\#(end)","value":\#(value),"unit":"count","device":"phone","id":"\#(id)"}"#
+    }
+
+    static func ingest(_ lines: [String], into ledger: Ledger, folder: String) throws {
+        let file = folder + "/batch-\(UUID().uuidString).ndjson"
+        try lines.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        _ = try ledger.ingest(file: file)
+    }
+
+    /// The records as a ledger opened afresh (an empty cache) computes them.
+    static func fresh(_ folder: String, _ from: CivilDate, _ to: CivilDate) throws -> [DailyRecord] {
+        try Ledger.open(at: folder + "/ledger").dailyRecords(from: from, through: to)
+    }
+
+    @Test("after new samples on one day and a withdrawal on another, the kept ledger reads what a fresh one computes; other days unchanged")
+    func staysRight() throws {
+        try withTemporaryDirectory { folder in
+            let ledger = try Ledger.create(at: folder + "/ledger", timeZone: "Europe/Paris")
+            try Self.ingest((1...5).map { Self.steps($0, 9, 1_000 * $0, id: "a\($0)") }, into: ledger, folder: folder)
+            let (from, to) = (CivilDate(year: 2024, month: 5, day: 1), CivilDate(year: 2024, month: 5, day: 5))
+            let first = try ledger.dailyRecords(from: from, through: to)
+            #expect(first.map { $0.steps?.value } == [1_000, 2_000, 3_000, 4_000, 5_000])
+            #expect(try ledger.dailyRecords(from: from, through: to) == first)
+
+            try Self.ingest([Self.steps(3, 15, 700, id: "b3")], into: ledger, folder: folder)
+            let second = try ledger.dailyRecords(from: from, through: to)
+            #expect(second.map { $0.steps?.value } == [1_000, 2_000, 3_700, 4_000, 5_000])
+            #expect(second == (try Self.fresh(folder, from, to)))
+
+            let explained = try #require(try ledger.explainDay(CivilDate(year: 2024, month: 5, day: 2), measures: [.steps]).measures.first)
+            let sample = try #require(explained.samples.first)
+            _ = try ledger.withdrawSamples([sample.id], reason: "a car ride", at: nil)
+            let third = try ledger.dailyRecords(from: from, through: to)
+            #expect(third.map(\.date) == [1, 3, 4, 5].map { CivilDate(year: 2024, month: 5, day: $0) })
+            #expect(third == (try Self.fresh(folder, from, to)))
+            // A narrower and a wider range read the same days alike.
+            #expect(
+                try ledger.dailyRecords(from: CivilDate(year: 2024, month: 5, day: 3), through: CivilDate(year: 2024, month: 5, day: 3)) == [third[1]]
+            )
+            #expect(try ledger.dailyRecords(from: CivilDate(year: 2024, month: 4, day: 1), through: CivilDate(year: 2024, month: 6, day: 1)) == third)
+        }
+    }
+
+    @Test("a day's version changes with every change to its facts, and only its own")
+    func versions() throws {
+        try withTemporaryDirectory { folder in
+            let ledger = try Ledger.create(at: folder + "/ledger", timeZone: "Europe/Paris")
+            try Self.ingest([Self.steps(1, 9, 100, id: "x1"), Self.steps(2, 9, 100, id: "x2")], into: ledger, folder: folder)
+            let days = (CivilDate(year: 2024, month: 5, day: 1), CivilDate(year: 2024, month: 5, day: 2))
+            let before = try ledger.dayVersions(from: days.0, through: days.1)
+            try Self.ingest([Self.steps(2, 10, 100, id: "x3")], into: ledger, folder: folder)
+            let after = try ledger.dayVersions(from: days.0, through: days.1)
+            #expect(after[days.0] == before[days.0])
+            #expect(after[days.1] != before[days.1])
+            #expect((after[days.1]?.lastSequence ?? 0) > (before[days.1]?.lastSequence ?? 0))
+        }
+    }
+}
