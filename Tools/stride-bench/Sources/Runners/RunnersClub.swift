@@ -72,7 +72,7 @@ final class RunnersClub: @unchecked Sendable {
         case .daily: target = "/v1/daily?from=\(WatchDay.civilText(day - 6))&to=\(WatchDay.civilText(day))"
         case .shoes: target = "/v1/shoes"
         case .workouts: target = "/v1/workouts?from=\(WatchDay.civilText(day - 30))&to=\(WatchDay.civilText(day))"
-        case .points: target = "/v1/points"
+        case .points: target = "/v1/points?limit=50"
         case .log: target = "/v1/log?from=\(1 + random.next() % 500_000)&limit=50"
         case .stats: target = "/v1/stats"
         }

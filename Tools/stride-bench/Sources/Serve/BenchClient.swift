@@ -78,7 +78,10 @@ struct BenchClient {
             path += "?from=\(WatchDay.civilText(from))&to=\(WatchDay.civilText(from + 30))"
         case .log:
             path += "?from=\(1 + uniform(max(target.lastSequence - 100, 1)))&limit=100"
-        case .shoes, .points, .stats:
+        case .points:
+            // The balance and the latest page of the history, as an app asks for it.
+            path += "?limit=50"
+        case .shoes, .stats:
             break
         }
         _ = send(HTTPCall(method: "GET", target: path), route: "GET /v1/" + route.rawValue)

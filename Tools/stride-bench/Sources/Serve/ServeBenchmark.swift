@@ -37,7 +37,7 @@ struct ServeBenchmark: ParsableCommand {
         guard (1...128).contains(clients) else { throw ValidationError("--clients must be from 1 to 128") }
         guard (1...120).contains(seconds) else { throw ValidationError("--seconds must be from 1 to 120") }
         guard (0...30).contains(warmUp) else { throw ValidationError("--warm-up must be from 0 to 30 seconds") }
-        guard (31...1_000).contains(days) else { throw ValidationError("--days must be from 31 to 1000") }
+        guard (31...3_650).contains(days) else { throw ValidationError("--days must be from 31 to 3650 (ten years)") }
         guard (0...20).contains(pairs) else { throw ValidationError("--pairs must be from 0 to 20") }
     }
 
