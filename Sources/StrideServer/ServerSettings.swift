@@ -21,7 +21,7 @@ public struct ServerSettings: Sendable {
     /// How many event streams (`GET /v1/events`) may be open at once.
     public var maxEventStreams: Int
     /// Threads for work that grows with the ledger or the body (ingests, pushes, replays,
-    /// pages of the past), apart from those that check tokens and answer reads.
+    /// pages as recorded), apart from those that check tokens and answer reads.
     public var heavyWorkers: Int
     /// How many such requests are admitted at once, running or waiting; more are 503.
     public var heavyAdmitted: Int

@@ -42,7 +42,7 @@ public struct StrideServer: Sendable {
     /// A shared server over the runners' ledgers in `runners` (`stride serve --ledgers DIR`):
     /// a device's token opens its own runner's ledger only. Each ledger is opened at its
     /// runner's first request; they share the server's threads, and each may have at most
-    /// ``ServerSettings/heavyPerRunner`` ingests, replays or pages of the past admitted at once.
+    /// ``ServerSettings/heavyPerRunner`` ingests, replays or pages as recorded admitted at once.
     public init(
         runners folder: RunnersFolder, settings: ServerSettings = ServerSettings(), logger: Logger, clock: any LedgerClock = SystemClock(),
         authenticate: @escaping Authenticator = { ledger, token in try ledger.device(authenticating: token) }

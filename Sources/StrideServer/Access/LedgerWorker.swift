@@ -60,7 +60,7 @@ final class LedgerWorker: Sendable {
         guard admitted else {
             throw APIError(
                 .serviceUnavailable,
-                "the server is busy with ingests, replays or pages of the past (\(heavyLimit) at once for a ledger, \(lanes.heavyLimit) in all); send this again in a few seconds",
+                "the server is busy with ingests, replays or pages as recorded (\(heavyLimit) at once for a ledger, \(lanes.heavyLimit) in all); send this again in a few seconds",
                 headers: [.retryAfter: "5"])
         }
         defer {

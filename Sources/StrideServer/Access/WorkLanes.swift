@@ -11,7 +11,7 @@ import Synchronization
 /// - the **quick lane** (4 threads) takes token checks, reads, pages and actions — work
 ///   bounded by a request's size or a page's range;
 /// - the **heavy lane** (``ServerSettings/heavyWorkers`` threads) takes work that grows with
-///   the ledger or the body: ingests, pushes, replays and pages of the past. It admits at most
+///   the ledger or the body: ingests, pushes, replays and pages as recorded. It admits at most
 ///   ``ServerSettings/heavyAdmitted`` requests at once across all runners (running or waiting,
 ///   an upload in flight included), and each ``LedgerWorker`` admits at most its own share.
 ///   Its threads run at a lower priority (``yieldToReads()``).
