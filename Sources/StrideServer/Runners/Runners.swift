@@ -15,6 +15,9 @@ final class Runners: Sendable {
     private let lanes: WorkLanes
     private let clock: any LedgerClock
     private let sites = Mutex<[String: RunnerSite]>([:])
+    /// Held while a ledger is opened: one at a time, and never while a request only looks a
+    /// site up.
+    private let opening = Mutex(())
 
     init(folder: RunnersFolder, lanes: WorkLanes, clock: any LedgerClock, makeSite: @escaping @Sendable (String, Ledger) throws -> RunnerSite) {
         self.folder = folder
@@ -44,11 +47,11 @@ final class Runners: Sendable {
     var openCount: Int { sites.withLock { $0.count } }
 
     private func open(_ name: String) throws -> RunnerSite? {
-        try sites.withLock { sites in
-            if let site = sites[name] { return site }
+        try opening.withLock { _ in
+            if let site = sites.withLock({ $0[name] }) { return site }
             guard folder.holdsLedger(of: name) else { return nil }
             let site = try makeSite(name, try Ledger.open(at: folder.ledgerPath(of: name), clock: clock))
-            sites[name] = site
+            sites.withLock { $0[name] = site }
             return site
         }
     }
