@@ -69,4 +69,25 @@ struct DailyRecordCacheTests {
             #expect((after[days.1]?.lastSequence ?? 0) > (before[days.1]?.lastSequence ?? 0))
         }
     }
+
+    @Test("the workouts kept between reads follow an assignment and a new run at once")
+    func workouts() throws {
+        try withTemporaryDirectory { folder in
+            let ledger = try Ledger.create(at: folder + "/ledger", timeZone: "Europe/Paris")
+            let run =
+                #"{"activity":"HKWorkoutActivityTypeRunning","start":"2024-05-0DT07:00:00+02:00","end":"2024-05-0DT07:30:00+02:00","distance":5,"distanceUnit":"km","source":"Strava"}"#
+            try Self.ingest([run.replacingOccurrences(of: "0D", with: "01")], into: ledger, folder: folder)
+            let (from, to) = (CivilDate(year: 2024, month: 5, day: 1), CivilDate(year: 2024, month: 5, day: 9))
+            let before = try ledger.workouts(from: from, through: to, unassignedOnly: false)
+            #expect(before.count == 1 && before.first?.shoe == nil)
+            _ = try ledger.registerShoe(name: "Pegasus 40", brand: nil, startKilometers: 0, goalKilometers: nil, makeDefault: false, at: nil)
+            let id = try #require(before.first.map { Ledger.workoutID($0.id) })
+            try ledger.assign(workout: id, to: "Pegasus 40", at: nil)
+            #expect(try ledger.workouts(from: from, through: to, unassignedOnly: false).first?.shoe != nil)
+            #expect(try ledger.workouts(from: from, through: to, unassignedOnly: true).isEmpty)
+            try Self.ingest([run.replacingOccurrences(of: "0D", with: "03")], into: ledger, folder: folder)
+            #expect(try ledger.workouts(from: from, through: to, unassignedOnly: false).count == 2)
+            #expect(try ledger.workouts(from: CivilDate(year: 2024, month: 5, day: 2), through: to, unassignedOnly: false).count == 1)
+        }
+    }
 }

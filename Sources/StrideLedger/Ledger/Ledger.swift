@@ -24,6 +24,8 @@ public final class Ledger: Sendable {
     let request: RequestStamp?
     /// Daily records computed, kept while their days' facts are unchanged.
     let dailyRecordCache: DailyRecordCache
+    /// The workouts, kept while the log is unchanged.
+    let workoutListCache: WorkoutListCache
     /// The ledger's directory.
     public var path: String { store.directory }
 
@@ -38,6 +40,7 @@ public final class Ledger: Sendable {
         self.dailyHealth = DailyHealthProjection(timeZone: timeZone.zone)
         self.request = nil
         self.dailyRecordCache = DailyRecordCache()
+        self.workoutListCache = WorkoutListCache()
     }
 
     /// The same ledger, acting for one request (see ``acting(for:)``).
@@ -49,6 +52,7 @@ public final class Ledger: Sendable {
         dailyHealth = ledger.dailyHealth
         self.request = request
         dailyRecordCache = ledger.dailyRecordCache
+        workoutListCache = ledger.workoutListCache
     }
 
     /// The ledger acting for one request a device sent with an idempotency key: the events an

@@ -1,4 +1,5 @@
 import DailyHealth
+import ShoeMileage
 import StrideEvents
 import Synchronization
 
@@ -7,7 +8,7 @@ import Synchronization
 /// process — but once per version of the day (``DayVersion``), not on every read.
 ///
 /// One cache per opened ledger, in memory only, shared by the threads that read it. It holds
-/// at most ``capacity`` days (about a kilobyte each); past that it starts again empty, which
+/// at most ``capacity`` days (ten years and more; about a kilobyte each, for the days read); past that it starts again empty, which
 /// costs one computation per day read next.
 final class DailyRecordCache: Sendable {
     /// A day's record (nil when the day has no facts that count) at a version of its facts.
@@ -20,7 +21,7 @@ final class DailyRecordCache: Sendable {
     let capacity: Int
     private let entries = Mutex<[CivilDate: Entry]>([:])
 
-    init(capacity: Int = 2_000) {
+    init(capacity: Int = 4_000) {
         self.capacity = capacity
     }
 
@@ -48,5 +49,21 @@ final class DailyRecordCache: Sendable {
                 entries[day] = Entry(version: version, record: record)
             }
         }
+    }
+}
+
+/// Every workout with its local day, kept while the log's last sequence is unchanged: reads of
+/// a range of days between two appends filter the same list.
+final class WorkoutListCache: Sendable {
+    private let kept = Mutex<(sequence: UInt64, workouts: [(day: CivilDate, workout: Workout)])?>(nil)
+
+    /// The list kept at `sequence`, if that is the one kept.
+    func workouts(at sequence: UInt64) -> [(day: CivilDate, workout: Workout)]? {
+        kept.withLock { kept in kept.flatMap { $0.sequence == sequence ? $0.workouts : nil } }
+    }
+
+    /// Keeps `workouts`, read when the log ended at `sequence`.
+    func keep(_ workouts: [(day: CivilDate, workout: Workout)], at sequence: UInt64) {
+        kept.withLock { $0 = (sequence, workouts) }
     }
 }

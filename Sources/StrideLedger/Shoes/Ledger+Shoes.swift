@@ -19,14 +19,26 @@ extension Ledger {
 
     /// Workouts by start, optionally within local days and only runs' records on no shoe.
     public func workouts(from: CivilDate?, through to: CivilDate?, unassignedOnly: Bool) throws -> [Workout] {
-        let calendar = dailyHealth.calendar
-        return try state(of: mileage).workouts().filter { workout in
-            let day = calendar.day(of: workout.start)
-            if let from, day < from { return false }
-            if let to, to < day { return false }
+        try workoutsByDay().compactMap { day, workout in
+            if let from, day < from { return nil }
+            if let to, to < day { return nil }
             // A copy of a run recorded more than once is never "on no shoe": its run is.
-            return !unassignedOnly || (workout.shoe == nil && workout.runOf == nil)
+            return !unassignedOnly || (workout.shoe == nil && workout.runOf == nil) ? workout : nil
         }
+    }
+
+    /// Every workout with its local day, as the mileage projection holds them: kept in memory
+    /// while the log has not grown (``WorkoutListCache``), since a range of days is a filter
+    /// over all of them (ten years hold some 2,500).
+    private func workoutsByDay() throws -> [(day: CivilDate, workout: Workout)] {
+        // The log's last sequence is read before the workouts: a list kept under it is never
+        // newer than the log it names (at worst it is read again).
+        let last = try store.lastSequence()
+        if let kept = workoutListCache.workouts(at: last) { return kept }
+        let calendar = dailyHealth.calendar
+        let workouts = try state(of: mileage).workouts().map { (day: calendar.day(of: $0.start), workout: $0) }
+        workoutListCache.keep(workouts, at: last)
+        return workouts
     }
 
     /// A shoe by id or by name (in any case).
