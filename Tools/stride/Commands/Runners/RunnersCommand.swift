@@ -9,7 +9,7 @@ struct RunnersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "runners", abstract: "The runners a shared server serves, one ledger each: add, list, remove.",
         discussion: """
-            A household's or a club's server keeps each runner's ledger as a folder of one folder (--ledgers DIR, \
+            A household's or a club's server keeps each runner's ledger as a folder inside one folder (--ledgers DIR, \
             or $STRIDE_LEDGERS) and serves them all with `stride serve --ledgers DIR`. Each ledger stays a plain \
             Stride ledger: `stride --ledger DIR/marie daily` works on it, while the server runs. A runner's devices \
             get tokens with `stride --ledger DIR/marie tokens add marie-iphone`, printed as marie.stride_…: the name \
