@@ -21,6 +21,10 @@ struct StoredProjectionRows: ProjectionRowSource {
     func lastKey(before upper: [UInt8]) throws -> [UInt8]? {
         try store.storedKey(of: name, before: upper)
     }
+
+    func lastKey(before upper: [UInt8], where accepts: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Bool) throws -> [UInt8]? {
+        try store.storedKey(of: name, before: upper, where: accepts)
+    }
 }
 
 extension LMDBEventStore {
