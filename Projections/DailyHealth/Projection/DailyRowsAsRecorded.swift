@@ -60,6 +60,8 @@ public struct DailyRowsAsRecorded: ProjectionRowSource {
         places.formUnion(superseded.keys)
         let byKey = Dictionary(current.map { ($0.key, $0.row) }, uniquingKeysWith: { first, _ in first })
         return try places.sorted { $0.sortsBefore($1) }.compactMap { place in
+            // A row no event has touched since (most rows of the past) is as it was: its bytes.
+            if superseded[place] == nil, let bytes = byKey[place], try Self.lastSequence(of: bytes) <= through { return (place, bytes) }
             let row = try byKey[place].map { bytes in try bytes.withUnsafeBytes { try projection.decodeRow($0) } }
             return asRecorded(row, superseded: superseded[place] ?? []).map { (place, projection.encodedRow($0)) }
         }
@@ -79,6 +81,14 @@ public struct DailyRowsAsRecorded: ProjectionRowSource {
                 superseded = try supersededRows(from: [Self.supersededKind], before: Self.supersededBound(bounds.upper))
             }
             return (superseded?[Array(key)] ?? []).contains { entry in entry.at <= through || entry.facts.contains { $0.sequence <= through } }
+        }
+    }
+
+    /// A row's `lastSequence`, its first field, read alone.
+    private static func lastSequence(of bytes: [UInt8]) throws -> UInt64 {
+        try bytes.withUnsafeBytes { buffer in
+            var reader = BinaryReader(buffer)
+            return try reader.readVarint()
         }
     }
 
