@@ -32,7 +32,7 @@ public protocol Projection: Sendable {
     /// A row from its bytes.
     func decodeRow(_ bytes: UnsafeRawBufferPointer) throws -> Row
 
-    /// Whether the store keeps snapshots of its rows (every `snapshotInterval` events), so
+    /// Whether the store keeps snapshots of its rows (every 50,000 events by default), so
     /// that its state as recorded at a past sequence folds a few events, not the whole log:
     /// for a projection whose state is small. False by default.
     var keepsSnapshots: Bool { get }

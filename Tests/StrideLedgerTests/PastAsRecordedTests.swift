@@ -48,9 +48,11 @@ struct PastAsRecordedTests {
     /// A ledger with a history of every kind: samples from files, synced samples re-sent with
     /// new versions, withdrawals and restores, shoes registered, renamed and retired, runs,
     /// points earned and spent, tokens given and revoked. Snapshots every `interval` events.
-    static func historyLedger(in folder: String, interval: UInt64 = 7, rounds: Int = 60, seed: UInt64 = 27) throws -> (Ledger, TickingClock) {
+    static func historyLedger(
+        in folder: String, snapshots: SnapshotPolicy = SnapshotPolicy(interval: 7, rowsPerEvent: 1_000), rounds: Int = 60, seed: UInt64 = 27
+    ) throws -> (Ledger, TickingClock) {
         let clock = TickingClock(start)
-        let ledger = try Ledger.create(at: folder + "/ledger", timeZone: "Europe/Paris", clock: clock, snapshotInterval: interval)
+        let ledger = try Ledger.create(at: folder + "/ledger", timeZone: "Europe/Paris", clock: clock, snapshots: snapshots)
         var random = SeededGenerator(state: seed)
         var shoes: [String] = []
         var tokens: [String] = []
@@ -194,6 +196,21 @@ struct PastAsRecordedTests {
             let (ledger, _) = try Self.historyLedger(in: folder, rounds: 30)
             #expect(try ledger.store.lastSequence() > snapshot + 1)
             for point in [snapshot - 1, snapshot, snapshot + 1] { try Self.expectSameAsReplay(ledger, at: point) }
+        }
+    }
+
+    @Test("snapshots stay within their share of the log's events; the past beyond is folded from further back, the same")
+    func diskBound() throws {
+        try withTemporaryDirectory { folder in
+            let (ledger, _) = try Self.historyLedger(in: folder, snapshots: SnapshotPolicy(interval: 7, rowsPerEvent: 0.5))
+            let last = try ledger.store.lastSequence()
+            let entries = try ledger.store.snapshotsSize().entries
+            #expect(entries > 0)
+            #expect(Double(entries) <= Double(last) * 0.5)
+            let taken = try ledger.store.snapshotSequences(of: ledger.projections).values.map(\.count).reduce(0, +)
+            #expect(taken < 4 * Int(last / 7), "some snapshots left out: \(taken)")
+            var random = SeededGenerator(state: 9)
+            for _ in 0..<8 { try Self.expectSameAsReplay(ledger, at: UInt64.random(in: 1...last, using: &random)) }
         }
     }
 

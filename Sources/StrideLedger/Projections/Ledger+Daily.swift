@@ -69,7 +69,7 @@ extension Ledger {
 
     /// The projections behind `figures` as recorded through `sequence`, touching nothing
     /// stored: the daily rows taken back to then, and the shoes and points folded from their
-    /// latest snapshot at or before it (at most ``LMDBEventStore/snapshotInterval`` events;
+    /// latest snapshot at or before it (at most ``SnapshotPolicy/interval`` events, 50,000 by default;
     /// from sequence 1 on a ledger whose snapshots are not taken yet). The same answers as
     /// ``fullReplay(through:)``, in milliseconds whatever the length of the log.
     /// - Throws: a storage or projection failure.

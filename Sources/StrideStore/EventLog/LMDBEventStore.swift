@@ -50,18 +50,19 @@ public final class LMDBEventStore: EventStore {
     /// The directory holding the ledger's files.
     public var directory: String { environment.directory }
 
-    /// Every how many events the small projections' snapshots are taken (see
-    /// ``defaultSnapshotInterval``).
-    public let snapshotInterval: UInt64
+    /// When the small projections' snapshots are taken.
+    public let snapshotPolicy: SnapshotPolicy
+
+    /// Every how many events the small projections' snapshots are taken.
+    public var snapshotInterval: UInt64 { snapshotPolicy.interval }
 
     /// Opens the log in `directory`, creating the directory (mode 0700) and files (0600).
-    /// - Parameter snapshotInterval: every how many events snapshots are taken (at least 1).
+    /// - Parameter snapshots: when snapshots are taken.
     /// - Throws: ``LMDBError``, or ``LedgerFormatError`` when a newer Stride wrote the ledger.
     public init(
-        directory: String, initialMapSize: Int = LMDBEventStore.defaultInitialMapSize,
-        snapshotInterval: UInt64 = LMDBEventStore.defaultSnapshotInterval
+        directory: String, initialMapSize: Int = LMDBEventStore.defaultInitialMapSize, snapshots: SnapshotPolicy = SnapshotPolicy()
     ) throws {
-        self.snapshotInterval = max(1, snapshotInterval)
+        snapshotPolicy = snapshots
         environment = try Environment(directory: directory, initialMapSize: initialMapSize, maxDatabases: 32)
         // The format is checked (or, in a new ledger, written) in the transaction that opens
         // the databases: creating a ledger commits once.

@@ -99,6 +99,11 @@ extension LMDBEventStore {
         let lowest = checkpoints.min() ?? 0
         // The runs load rows from this transaction and are dropped before it ends.
         let reader = transaction.reader
+        let snapshotsHeld = try transaction.entryCount(of: snapshotsDatabase)
+        let rowsPerEvent = snapshotPolicy.rowsPerEvent
+        func fits(_ rows: Int, _ pending: Int, _ sequence: UInt64) throws -> Bool {
+            Double(snapshotsHeld + pending + rows + 1) <= Double(sequence) * rowsPerEvent
+        }
         do {
             let runs = projections.enumerated().map { index, projection in
                 projection.makeRun { key in try reader.bytes(in: databases[index], forKey: key) }
@@ -115,10 +120,11 @@ extension LMDBEventStore {
                     // with the run's changes over them.
                     for index in snapshotted where checkpoints[index] < sequence {
                         let stored = try reader.allRows(in: databases[index])
-                        snapshots.append(
-                            PendingSnapshot(
-                                name: runs[index].name, version: runs[index].version, sequence: sequence,
-                                rows: Self.merged(stored, with: runs[index].encodedChanges())))
+                        let rows = Self.merged(stored, with: runs[index].encodedChanges())
+                        let pending = snapshots.reduce(0) { $0 + $1.rows.count + 1 }
+                        // Within the disk bound, or not at all (the past then folds from the one before).
+                        guard try fits(rows.count, pending, sequence) else { continue }
+                        snapshots.append(PendingSnapshot(name: runs[index].name, version: runs[index].version, sequence: sequence, rows: rows))
                     }
                 }
                 switch source {

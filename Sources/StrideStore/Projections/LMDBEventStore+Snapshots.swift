@@ -2,8 +2,7 @@ import StrideEvents
 import StrideProjection
 
 /// Snapshots: the rows of the small projections (those whose ``Projection/keepsSnapshots``),
-/// kept as they stood after every ``LMDBEventStore/snapshotInterval``-th event (by default
-/// ``LMDBEventStore/defaultSnapshotInterval``), so that the
+/// kept as they stood after every ``SnapshotPolicy/interval``-th event (50,000 by default), so that the
 /// ledger as recorded at any sequence is the nearest snapshot at or before it and a fold of
 /// the events after it — never more than an interval's worth — instead of a fold from
 /// sequence 1.
@@ -18,13 +17,30 @@ import StrideProjection
 /// key; under the name, zero and sequence alone, the snapshot's marker: the projection's
 /// version (4 bytes) and the number of rows (8). By projection first, so that one projection's
 /// snapshots are a range (dropped at once) and the latest before a sequence is one seek.
-extension LMDBEventStore {
+/// When snapshots are taken: after every `interval`-th event, while the `snapshots` database
+/// holds no more entries than `rowsPerEvent` times the events in the log.
+public struct SnapshotPolicy: Sendable, Hashable {
     /// Every how many events the small projections' rows are kept: a past point then folds at
     /// most this many events from its snapshot (about 10 ms at the replay's 5 M events/s; far
     /// less when, as for the pages, no sample event has to be decoded), and a ten-year ledger
-    /// of 6.3 M events keeps 127 snapshots.
-    public static let defaultSnapshotInterval: UInt64 = 50_000
+    /// of 6.3 M events keeps 126 of each projection.
+    public var interval: UInt64
+    /// The most snapshot entries (rows and markers) per event of the log: the bound on their
+    /// disk. At the default, a tenth: the snapshots take less room than a tenth of the events
+    /// (a row of these projections is smaller than an event), whatever the history. A ledger
+    /// whose small projections hold more rows than a tenth of an interval (5,000: years of
+    /// daily check-ins, journal lines and awards are fewer) gets fewer snapshots, and its past
+    /// folds from further back.
+    public var rowsPerEvent: Double
 
+    /// A policy; by default every 50,000 events, a tenth of an entry per event at most.
+    public init(interval: UInt64 = 50_000, rowsPerEvent: Double = 0.1) {
+        self.interval = max(1, interval)
+        self.rowsPerEvent = rowsPerEvent
+    }
+}
+
+extension LMDBEventStore {
     /// A snapshot taken during a fold, written when the fold writes its rows.
     struct PendingSnapshot {
         var name: String
