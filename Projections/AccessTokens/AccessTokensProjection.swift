@@ -9,6 +9,10 @@ public struct AccessTokensProjection: Projection {
 
     public let name = "tokens"
     public let version: UInt32 = 1
+    /// Small rows: snapshots of them are kept (see the store's `snapshotInterval`).
+    public var keepsSnapshots: Bool { true }
+    /// Sample events do not change it: a replay skips them undecoded.
+    public var foldsSamples: Bool { false }
 
     /// Creates the projection.
     public init() {}

@@ -12,6 +12,10 @@ public struct PointsBalanceProjection: Projection {
     /// are tracked per day and tier, and can be reversed. Version 4: the first day and the
     /// days reopened by spends, which decide what a check-in or entry earns.
     public let version: UInt32 = 4
+    /// Small rows: snapshots of them are kept (see the store's `snapshotInterval`).
+    public var keepsSnapshots: Bool { true }
+    /// Sample events do not change it: a replay skips them undecoded.
+    public var foldsSamples: Bool { false }
 
     /// Creates the projection.
     public init() {}

@@ -12,6 +12,8 @@ public struct SampleCountsProjection: Projection {
 
     public let name = "sampleCounts"
     public let version: UInt32 = 2
+    /// Small rows: snapshots of them are kept (see the store's `snapshotInterval`).
+    public var keepsSnapshots: Bool { true }
 
     /// Creates the projection.
     public init() {}

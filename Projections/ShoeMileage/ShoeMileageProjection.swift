@@ -14,6 +14,10 @@ public struct ShoeMileageProjection: Projection {
     /// recorded more than once is counted once (workouts know their copies). Version 4: a
     /// distance outside ``Plausible/workoutKilometres`` counts as none.
     public let version: UInt32 = 4
+    /// Small rows: snapshots of them are kept (see the store's `snapshotInterval`).
+    public var keepsSnapshots: Bool { true }
+    /// Sample events do not change it: a replay skips them undecoded.
+    public var foldsSamples: Bool { false }
 
     /// Creates the projection.
     public init() {}

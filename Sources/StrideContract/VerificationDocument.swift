@@ -31,6 +31,10 @@ public struct VerificationDocument: ContractDocument {
                     .object([
                         "name": .string(check.name), "checkpoint": .integer(check.checkpoint), "matches": .bool(check.matches),
                         "storedDigest": .string(check.storedDigest.description), "rebuiltDigest": .string(check.rebuiltDigest.description),
+                        "snapshots": .object([
+                            "checked": .integer(check.snapshotsChecked),
+                            "mismatched": .array(check.snapshotsMismatched.map { .integer($0) }),
+                        ]),
                     ])
                 }),
             "identities": identities.map { check in

@@ -32,6 +32,15 @@ public protocol Projection: Sendable {
     /// A row from its bytes.
     func decodeRow(_ bytes: UnsafeRawBufferPointer) throws -> Row
 
+    /// Whether the store keeps snapshots of its rows (every 50,000 events by default), so
+    /// that its state as recorded at a past sequence folds a few events, not the whole log:
+    /// for a projection whose state is small. False by default.
+    var keepsSnapshots: Bool { get }
+
+    /// Whether its fold reads sample events: a replay for projections that do not may skip
+    /// them by their type, undecoded. True by default.
+    var foldsSamples: Bool { get }
+
     /// A run of this projection whose rows not yet seen are loaded through `load`. A
     /// requirement (with a default) so that each projection's module compiles the run for
     /// its own keys and rows: an engine holds projections as `any Projection`, and a run made
@@ -41,6 +50,10 @@ public protocol Projection: Sendable {
 }
 
 extension Projection {
+    public var keepsSnapshots: Bool { false }
+
+    public var foldsSamples: Bool { true }
+
     public func encode(key: Key, into writer: inout BinaryWriter) {
         writer.write(raw: encode(key: key))
     }

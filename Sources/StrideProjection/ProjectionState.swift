@@ -27,11 +27,31 @@ public protocol ProjectionRowSource: Sendable {
     /// last sequences, say, without their facts).
     /// - Throws: a storage failure.
     func rowHeads(from lower: [UInt8], before upper: [UInt8]?, bytes: Int) throws -> EncodedRows
+
+    /// The greatest key bytes before `upper` whose row `accepts` (given the key's and the
+    /// row's bytes), walking back from `upper` without copying the rows it passes.
+    /// - Throws: a storage failure, or what `accepts` throws.
+    func lastKey(
+        before upper: [UInt8], where accepts: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Bool
+    ) throws -> [UInt8]?
 }
 
 extension ProjectionRowSource {
     public func rowHeads(from lower: [UInt8], before upper: [UInt8]?, bytes: Int) throws -> EncodedRows {
         try rows(from: lower, before: upper).map { ($0.key, Array($0.row.prefix(bytes))) }
+    }
+
+    public func lastKey(
+        before upper: [UInt8], where accepts: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Bool
+    ) throws -> [UInt8]? {
+        var bound = upper
+        while let key = try lastKey(before: bound) {
+            if let row = try row(forKey: key), try key.withUnsafeBytes({ key in try row.withUnsafeBytes { try accepts(key, $0) } }) {
+                return key
+            }
+            bound = key
+        }
+        return nil
     }
 
     public func rows(from lower: [UInt8], before upper: [UInt8]?, keeping: (UnsafeRawBufferPointer) -> Bool) throws -> EncodedRows {
@@ -50,6 +70,9 @@ public struct ProjectionState<P: Projection>: Sendable {
     /// The projection.
     public let projection: P
     private let source: any ProjectionRowSource
+
+    /// Where the rows are read from.
+    public var rowSource: any ProjectionRowSource { source }
 
     /// The state of `projection` as `source` holds it.
     public init(_ projection: P, source: any ProjectionRowSource) {

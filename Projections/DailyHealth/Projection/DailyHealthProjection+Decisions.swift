@@ -51,6 +51,7 @@ extension DailyHealthProjection {
         in rows: inout ProjectionRows<Key, Row>
     ) {
         guard let row = rows.row(place), row.facts.contains(where: matches) else { return }
+        keep(row.facts.filter(matches), supersededIn: place, at: sequence, in: &rows)
         rows.update(place, creating: DailyHealthRow.init) { row in
             for index in row.facts.indices where matches(row.facts[index]) {
                 if isSet { row.facts[index].leftOut.insert(reason) } else { row.facts[index].leftOut.remove(reason) }

@@ -18,6 +18,14 @@ extension DailyHealthProjection {
         case .synced(let id):
             writer.write(UInt8(2))
             writer.write(fixed: id.bigEndian)
+        case .superseded(let day, let measure, let hour, let sequence):
+            // The facts key's bytes after its kind, then the sequence: a row's superseded
+            // facts sort by day, measure and hour as its facts do (see `DailyRowsAsRecorded`).
+            writer.write(UInt8(3))
+            writer.write(orderedDay: day)
+            writer.write(measure.rawValue)
+            writer.write(hour)
+            writer.write(fixed: sequence.bigEndian)
         }
     }
 
@@ -39,6 +47,11 @@ extension DailyHealthProjection {
             return .facts(day: day, measure: measure, hour: try reader.readByte())
         case 2:
             return .synced(UInt128(bigEndian: try reader.read(fixed: UInt128.self)))
+        case 3:
+            let day = try reader.readOrderedDay()
+            guard let measure = Measure(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown measure") }
+            let hour = try reader.readByte()
+            return .superseded(day: day, measure: measure, hour: hour, at: UInt64(bigEndian: try reader.read(fixed: UInt64.self)))
         case let other:
             throw DecodingFailure("unknown daily key kind \(other)")
         }
@@ -72,6 +85,15 @@ extension DailyHealthProjection {
         }
         try reader.expectEnd("a daily row")
         return row
+    }
+
+    /// The sequence of a facts row's first fact (the earliest: facts are in the order they
+    /// were recorded), read without decoding the rest; nil for a row without facts.
+    static func firstFactSequence(_ bytes: UnsafeRawBufferPointer) throws -> UInt64? {
+        var reader = BinaryReader(bytes)
+        _ = try reader.readVarint()
+        guard try reader.readCount() > 0 else { return nil }
+        return try readFact(&reader).sequence
     }
 
     private static func write(_ fact: Fact, into writer: inout BinaryWriter) {

@@ -17,12 +17,15 @@ import StrideProjection
 ///
 /// Version 5: facts left out are kept, marked; decisions about samples mark them.
 /// Version 6: values, rates and dates outside their plausible ranges are odd content.
+/// Version 7: a row's facts as they were before a later event removed or re-marked some are
+/// kept under ``DailyHealthKey/superseded(day:measure:hour:at:)``, so that a day as recorded
+/// at any sequence is read from its rows alone (see ``DailyRowsAsRecorded``).
 public struct DailyHealthProjection: Projection {
     public typealias Key = DailyHealthKey
     public typealias Row = DailyHealthRow
 
     public let name = "daily"
-    public let version: UInt32 = 6
+    public let version: UInt32 = 7
     /// The ledger's calendar.
     public let calendar: LocalCalendar
 
@@ -54,10 +57,13 @@ public struct DailyHealthProjection: Projection {
                 // A withdrawn sample's later versions are withdrawn too: the runner rejected it.
                 leftOut.formUnion(previous.leftOut)
                 for place in previous.places {
+                    var removed: [Fact] = []
                     rows.update(place, creating: DailyHealthRow.init) {
+                        removed = $0.facts.filter { $0.syncEntity == syncEntity }
                         $0.facts.removeAll { $0.syncEntity == syncEntity }
                         $0.lastSequence = sequence
                     }
+                    keep(removed, supersededIn: place, at: sequence, in: &rows)
                 }
             }
         }
@@ -83,6 +89,16 @@ public struct DailyHealthProjection: Projection {
             rows.update(.synced(syncEntity), creating: DailyHealthRow.init) {
                 $0.synced = SyncedSample(version: sample.syncVersion ?? 0, places: places, leftOut: kept)
             }
+        }
+    }
+
+    /// Keeps the facts of a row as they were before the event at `sequence` removed or
+    /// re-marked them (none: it only touched the row), under the row's superseded key.
+    func keep(_ facts: [Fact], supersededIn place: DailyHealthKey, at sequence: UInt64, in rows: inout ProjectionRows<Key, Row>) {
+        guard case .facts(let day, let measure, let hour) = place else { return }
+        rows.update(.superseded(day: day, measure: measure, hour: hour, at: sequence), creating: DailyHealthRow.init) {
+            $0.facts.append(contentsOf: facts)
+            $0.lastSequence = sequence
         }
     }
 
@@ -127,10 +143,15 @@ public struct DailyHealthProjection: Projection {
     }
 }
 
-/// A row's key: a day, measure and hour; or a sample identified by a sync identifier.
+/// A row's key: a day, measure and hour; a sample identified by a sync identifier; or the
+/// facts of a day, measure and hour as they were before the event `at` changed them.
 public enum DailyHealthKey: RowKey {
     case facts(day: CivilDate, measure: Measure, hour: UInt8)
     case synced(UInt128)
+    /// The facts a row held before the event at `at` removed them (a synced sample's newer
+    /// version) or changed their marks (withdrawn, restored, a repeat), as they were; its
+    /// row's `lastSequence` is `at`. Sorted after every other key.
+    case superseded(day: CivilDate, measure: Measure, hour: UInt8, at: UInt64)
 
     /// The key as one word (a fold looks a key up for every sample it places): equal keys
     /// give equal words.
@@ -142,6 +163,9 @@ public enum DailyHealthKey: RowKey {
         case .synced(let id):
             // The high bit set: a synced key never shares a word with a day's.
             return (UInt64(truncatingIfNeeded: id) ^ UInt64(truncatingIfNeeded: id >> 64) &* 0x9E37_79B9_7F4A_7C15) | 1 << 63
+        case .superseded(let day, let measure, let hour, let sequence):
+            let date = UInt64(truncatingIfNeeded: day.year &* 384 &+ day.month &* 32 &+ day.day)
+            return (date << 16 | UInt64(measure.rawValue) << 8 | UInt64(hour)) ^ (sequence &* 0x9E37_79B9_7F4A_7C15)
         }
     }
 }

@@ -67,12 +67,17 @@ public final class Ledger: Sendable {
     /// - Parameter timeZone: an IANA identifier; nil takes the machine's.
     /// - Throws: ``LedgerError/alreadyExists(path:timeZone:)``, ``LedgerError/unknownTimeZone(_:)``,
     ///   or a storage error.
-    public static func create(at path: String, timeZone: String?, clock: any LedgerClock = SystemClock()) throws -> Ledger {
+    /// - Parameter snapshots: when the small projections' snapshots are taken (tests take them
+    ///   often, to cross their boundaries in a small ledger).
+    public static func create(
+        at path: String, timeZone: String?, clock: any LedgerClock = SystemClock(),
+        snapshots: SnapshotPolicy = SnapshotPolicy()
+    ) throws -> Ledger {
         let zone = try resolveTimeZone(timeZone)
-        if let existing = try openExisting(at: path, clock: clock) {
+        if let existing = try openExisting(at: path, clock: clock, snapshots: snapshots) {
             throw LedgerError.alreadyExists(path: path, timeZone: existing.timeZoneIdentifier)
         }
-        return try openOrCreate(at: path, timeZone: zone, clock: clock)
+        return try openOrCreate(at: path, timeZone: zone, clock: clock, snapshots: snapshots)
     }
 
     /// Opens the ledger at `path`. A ledger written by an earlier Stride is upgraded first,
@@ -92,7 +97,9 @@ public final class Ledger: Sendable {
             return existing
         }
         guard let timeZone else { throw LedgerError.notFound(path: path) }
-        return try openOrCreate(at: path, timeZone: try resolveTimeZone(timeZone.isEmpty ? nil : timeZone), clock: clock)
+        return try openOrCreate(
+            at: path, timeZone: try resolveTimeZone(timeZone.isEmpty ? nil : timeZone), clock: clock,
+            snapshots: SnapshotPolicy())
     }
 
     /// Whether `path` holds a ledger with at least its creation event.
@@ -100,19 +107,21 @@ public final class Ledger: Sendable {
         (try? openExisting(at: path, clock: SystemClock())) != nil
     }
 
-    private static func openExisting(at path: String, clock: any LedgerClock) throws -> Ledger? {
+    private static func openExisting(
+        at path: String, clock: any LedgerClock, snapshots: SnapshotPolicy = SnapshotPolicy()
+    ) throws -> Ledger? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
         guard isDirectory.boolValue else { throw LedgerError.notADirectory(path: path) }
         guard FileManager.default.fileExists(atPath: path + "/data.mdb") else { return nil }
-        let store = try LMDBEventStore(directory: path)
+        let store = try LMDBEventStore(directory: path, snapshots: snapshots)
         // A ledger whose creation never committed (a crash in `init`) is no ledger yet.
         guard let first = try store.event(at: 1) else { return nil }
         return Ledger(store: store, timeZone: try timeZone(of: first, path: path), clock: clock)
     }
 
     private static func openOrCreate(
-        at path: String, timeZone: (identifier: String, zone: TimeZone), clock: any LedgerClock
+        at path: String, timeZone: (identifier: String, zone: TimeZone), clock: any LedgerClock, snapshots: SnapshotPolicy
     )
         throws -> Ledger
     {
@@ -120,7 +129,7 @@ public final class Ledger: Sendable {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw LedgerError.notADirectory(path: path)
         }
-        let store = try LMDBEventStore(directory: path)
+        let store = try LMDBEventStore(directory: path, snapshots: snapshots)
         // The key makes creation idempotent: two processes creating at once append one event.
         let created = PendingEvent(
             .ledgerCreated(LedgerCreated(timeZone: timeZone.identifier)), occurredAt: clock.now(), entity: .ledger,

@@ -53,57 +53,90 @@ extension Ledger {
         case daily, mileage, points
     }
 
-    /// Projections computed in memory as of a sequence, read through the same queries as the
-    /// stored state; only the figures asked for were folded.
+    /// Projections as recorded at a sequence, read through the same queries as the stored
+    /// state; only the figures asked for were computed. The daily records come from the stored
+    /// rows, taken back to then (``DailyRowsAsRecorded``); the shoes and points from their
+    /// latest snapshot at or before the sequence and the few events after it.
     public struct ReplayedState {
         /// The sequence replayed through.
         public let sequence: UInt64
         /// The figures folded.
         public let figures: Set<ReplayedFigures>
-        let runs: [RunningProjection]
-        let dailyHealth: DailyHealthProjection
-        let mileage: ShoeMileageProjection
-        let points: PointsBalanceProjection
+        let daily: ProjectionState<DailyHealthProjection>?
+        let mileage: ProjectionState<ShoeMileageProjection>?
+        let points: ProjectionState<PointsBalanceProjection>
 
         /// The daily records of a range as of then (none when daily records were not folded).
         /// - Throws: a projection failure.
         public func days(from first: CivilDate? = nil, through last: CivilDate? = nil) throws -> [DailyRecord] {
-            figures.contains(.daily) ? try runs.state(of: dailyHealth).records(from: first, through: last) : []
+            try daily?.records(from: first, through: last) ?? []
         }
 
         /// The latest day on or before `last` with a record, as of then.
         /// - Throws: a projection failure.
         public func lastDayWithRecord(through last: CivilDate) throws -> CivilDate? {
-            figures.contains(.daily) ? try runs.state(of: dailyHealth).lastDayWithRecord(through: last) : nil
+            try daily?.lastDayWithRecord(through: last)
         }
 
         /// The shoes as of then (none when mileage was not folded).
         /// - Throws: a projection failure.
         public func shoes() throws -> [ShoeView] {
-            figures.contains(.mileage) ? try runs.state(of: mileage).shoes() : []
+            try mileage?.shoes() ?? []
         }
 
         /// The points account and history as of then (always folded: the run is small).
         /// - Throws: a projection failure.
         public func statement() throws -> PointsStatement {
-            try runs.state(of: points).statement()
+            try points.statement()
         }
     }
 
-    /// Folds the projections behind `figures` in memory over the events up to `sequence`,
-    /// touching nothing stored.
+    /// The projections behind `figures` as recorded through `sequence`, touching nothing
+    /// stored: the daily rows taken back to then, and the shoes and points folded from their
+    /// latest snapshot at or before it (at most ``SnapshotPolicy/interval`` events, 50,000 by default;
+    /// from sequence 1 on a ledger whose snapshots are not taken yet). The same answers as
+    /// ``fullReplay(through:)``, in milliseconds whatever the length of the log.
     /// - Throws: a storage or projection failure.
     public func replayedState(
         through sequence: UInt64, figures: Set<ReplayedFigures> = Set(ReplayedFigures.allCases), progress: (UInt64) -> Void = { _ in }
     ) throws -> ReplayedState {
         let last = min(sequence, try store.lastSequence())
-        var chosen: [any Projection] = []
-        if figures.contains(.daily) { chosen.append(dailyHealth) }
-        if figures.contains(.mileage) { chosen.append(mileage) }
-        // The points run is always there (it is small), so that a statement can always be read.
-        chosen.append(points)
-        let runs = try store.replay(chosen, through: last, progress: progress)
-        return ReplayedState(sequence: last, figures: figures, runs: runs, dailyHealth: dailyHealth, mileage: mileage, points: points)
+        let daily = try figures.contains(.daily) ? recordedDaily(through: last) : nil
+        // The points are always there (they are small), so that a statement can always be read.
+        let small: [any Projection] = figures.contains(.mileage) ? [points, mileage] : [points]
+        let rows = try store.rowsAsRecorded(small, through: last)
+        progress(last)
+        return ReplayedState(
+            sequence: last, figures: figures, daily: daily,
+            mileage: figures.contains(.mileage) ? ProjectionState(mileage, source: InMemoryRows(rows[rows.count - 1])) : nil,
+            points: ProjectionState(points, source: InMemoryRows(rows[0])))
+    }
+
+    /// The daily records' state as recorded through a sequence (the stored rows, taken back).
+    /// - Throws: a storage or projection failure.
+    public func recordedDaily(through sequence: UInt64) throws -> ProjectionState<DailyHealthProjection> {
+        ProjectionState(dailyHealth, source: DailyRowsAsRecorded(try state(of: dailyHealth), through: sequence))
+    }
+
+    /// Each projection's rows as recorded through a sequence, the fast way (see
+    /// ``replayedState(through:figures:progress:)``): the daily fact rows, the others whole.
+    /// - Throws: a storage or projection failure.
+    public func rowsAsRecorded(through sequence: UInt64) throws -> [String: EncodedRows] {
+        let small = projections.filter(\.keepsSnapshots)
+        var result = Dictionary(uniqueKeysWithValues: zip(small.map(\.name), try store.rowsAsRecorded(small, through: sequence)))
+        result[dailyHealth.name] = try recordedDaily(through: sequence).rowSource.rows(from: [], before: nil)
+        return result
+    }
+
+    /// Each projection's rows as a fold of the log from sequence 1 through `sequence` leaves
+    /// them, in memory (the daily ones without its superseded and synced-sample rows, as
+    /// ``rowsAsRecorded(through:)`` gives them): what the fast past must equal.
+    /// - Throws: a storage or projection failure.
+    public func fullReplay(through sequence: UInt64) throws -> [String: EncodedRows] {
+        let runs = try store.replay(projections, through: min(sequence, try store.lastSequence()))
+        var result = Dictionary(uniqueKeysWithValues: runs.map { ($0.name, $0.encodedRows()) })
+        result[dailyHealth.name] = result[dailyHealth.name]?.filter { $0.key.first == 1 }
+        return result
     }
 
     /// Every projection computed in memory as of a sequence, touching nothing stored.
@@ -125,14 +158,36 @@ extension Ledger {
         return Replay(sequence: state.sequence, days: try state.days(), shoes: try state.shoes(), points: try state.statement())
     }
 
-    /// The last sequence recorded at or before an instant (0 when none was).
+    /// The last sequence recorded at or before an instant, every event before it recorded by
+    /// then too (0 when none was): one seek in the store's index of recording times.
+    /// - Throws: a storage failure.
     public func sequence(recordedBy instant: Timestamp) throws -> UInt64 {
-        var last: UInt64 = 0
-        try store.scan { event in
-            guard event.recordedAt <= instant else { return false }
-            last = event.sequence
-            return true
-        }
-        return last
+        try store.sequence(recordedBy: instant)
+    }
+}
+
+extension Ledger {
+    /// What the ledger keeps to answer the past quickly, and its size.
+    public struct PastCacheSize: Sendable {
+        /// Snapshots held (all projections together) and their database's entries and bytes on disk.
+        public var snapshotCount: Int
+        public var snapshotEntries: Int
+        public var snapshotBytes: Int
+        /// The daily projection's superseded rows and their key and row bytes.
+        public var supersededRows: Int
+        public var supersededBytes: Int
+        /// The recording-time index's entries.
+        public var recordedEntries: Int
+    }
+
+    /// What the ledger keeps to answer the past quickly, and its size.
+    /// - Throws: a storage failure.
+    public func pastCacheSize() throws -> PastCacheSize {
+        let snapshots = try store.snapshotsSize()
+        let superseded = try state(of: dailyHealth).rowSource.rows(from: [3], before: [4])
+        return PastCacheSize(
+            snapshotCount: try store.snapshotSequences(of: projections).values.map(\.count).reduce(0, +),
+            snapshotEntries: snapshots.entries, snapshotBytes: snapshots.bytes, supersededRows: superseded.count,
+            supersededBytes: superseded.reduce(0) { $0 + $1.key.count + $1.row.count }, recordedEntries: try store.recordingTimeEntries())
     }
 }

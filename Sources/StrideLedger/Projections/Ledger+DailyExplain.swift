@@ -104,6 +104,6 @@ extension Ledger {
 extension Ledger.ReplayedState {
     /// The daily records' state as of then, when they were folded.
     func dailyState() -> ProjectionState<DailyHealthProjection>? {
-        figures.contains(.daily) ? runs.state(of: dailyHealth) : nil
+        daily
     }
 }

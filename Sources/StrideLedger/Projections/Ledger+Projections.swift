@@ -58,12 +58,15 @@ extension Ledger {
     /// The names of the projections.
     public var projectionNames: [String] { projections.map(\.name) }
 
-    /// Drops the named projections (all when empty) and recomputes them from sequence 1.
+    /// Drops the named projections (all when empty) and recomputes them from sequence 1,
+    /// with their snapshots; all of them index the log's recording times again too.
     /// - Throws: ``LedgerError/unknownProjection(_:known:)`` or a storage failure.
     public func rebuild(_ names: [String] = [], progress: (UInt64, UInt64) -> Void = { _, _ in }) throws -> [String] {
         let chosen = try choose(names)
+        // Dropping a projection drops its snapshots; the fold from sequence 1 takes them again.
         for projection in chosen { try store.resetProjection(named: projection.name) }
         try store.catchUp(chosen, roundSize: 1_000_000, progress: progress)
+        if names.isEmpty { try store.reindexRecordingTimes() }
         return chosen.map(\.name)
     }
 
@@ -84,21 +87,35 @@ extension Ledger {
         public var storedDigest: ChainHash
         public var rebuiltDigest: ChainHash
         public var isCurrentVersion: Bool
-        public var matches: Bool { storedDigest == rebuiltDigest && isCurrentVersion }
+        /// The snapshots of its rows compared with the replay at their sequences (none for a
+        /// projection that keeps none, or a ledger whose snapshots are not taken yet).
+        public var snapshotsChecked: Int = 0
+        /// The sequences of the snapshots that differ from the replay.
+        public var snapshotsMismatched: [UInt64] = []
+        public var matches: Bool { storedDigest == rebuiltDigest && isCurrentVersion && snapshotsMismatched.isEmpty }
     }
 
     /// Rebuilds every projection in memory up to its stored checkpoint and compares the
-    /// digest of that state with the digest of the stored rows.
+    /// digest of that state with the digest of the stored rows, and every snapshot of the
+    /// small projections with the same replay's rows at its sequence (in the same walk).
     public func verifyProjections(progress: (UInt64) -> Void = { _ in }) throws -> [ProjectionCheck] {
         let projections = projections
         let stored = try projections.map { try store.storedDigest(of: $0.name) }
         let limits = stored.map { $0.checkpoint?.sequence ?? 0 }
-        let runs = try store.replay(projections, through: limits.max() ?? 0, limits: limits, progress: progress)
+        var snapshots: [String: LMDBEventStore.SnapshotCheck] = [:]
+        let taken = try store.snapshotSequences(of: projections)
+        let runs = try store.replay(
+            projections, through: limits.max() ?? 0, limits: limits, pauses: Set(taken.values.joined()),
+            atPause: { sequence, runs in
+                try store.compareSnapshots(projections, runs: runs, limits: limits, at: sequence, into: &snapshots)
+            }, progress: progress)
         return projections.indices.map { index in
-            ProjectionCheck(
+            let snapshot = snapshots[projections[index].name]
+            return ProjectionCheck(
                 name: projections[index].name, checkpoint: limits[index], storedDigest: stored[index].digest,
                 rebuiltDigest: ProjectionDigest.of(runs[index].encodedRows()),
-                isCurrentVersion: stored[index].checkpoint.map { $0.version == projections[index].version } ?? true)
+                isCurrentVersion: stored[index].checkpoint.map { $0.version == projections[index].version } ?? true,
+                snapshotsChecked: snapshot?.checked ?? 0, snapshotsMismatched: snapshot?.mismatched ?? [])
         }
     }
 }

@@ -11,6 +11,8 @@ extension LMDBEventStore {
         guard !stored.isEmpty else { return }
         try environment.write { transaction in
             var (lastSequence, lastHash, lastTypeCode) = try tail(in: transaction)
+            let previousLast = lastSequence
+            var times: [(first: UInt64, time: Timestamp)] = []
             let hasher = SHA256Hasher()
             var indexer = LogIndexer(store: self, lastTypeCode: lastTypeCode)
             try transaction.withCursor(keysDatabase) { keys in
@@ -36,8 +38,10 @@ extension LMDBEventStore {
                         typeCode: envelope.typeCode, in: transaction)
                     lastSequence = event.sequence
                     lastHash = envelope.chainHash
+                    if times.last.map({ $0.time < envelope.recordedAt }) ?? true { times.append((event.sequence, envelope.recordedAt)) }
                 }
             }
+            try indexRecordingTimes(after: previousLast, through: lastSequence, runs: times, in: transaction)
         }
     }
 }

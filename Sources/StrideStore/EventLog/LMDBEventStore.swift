@@ -14,7 +14,11 @@ import StrideProjection
 /// - `typeRuns`: first sequence (integer key) → type code, for each run of consecutive
 ///   events of one type (an ingest's batch is a few runs, not thousands of entries);
 /// - `meta`: the storage format;
-/// - `projectionMeta`: each projection's version and checkpoint; `projection:NAME`: its rows.
+/// - `recorded`: the rises of the recording time, for finding a point of the past by instant
+///   (see ``sequence(recordedBy:)``);
+/// - `projectionMeta`: each projection's version and checkpoint; `projection:NAME`: its rows;
+///   `snapshots`: the small projections' rows as they stood at points of the log (see
+///   ``snapshotInterval``).
 ///
 /// Index keys are big-endian so that they sort as numbers: sample and workout identities
 /// begin with their start time (see ``SampleIdentity``), so an ingest's batch inserts into a
@@ -39,24 +43,37 @@ public final class LMDBEventStore: EventStore {
     let typeRunsDatabase: Database
     let metaDatabase: Database
     let projectionMetaDatabase: Database
+    let recordedDatabase: Database
+    let snapshotsDatabase: Database
     let projectionDatabases = ProjectionDatabases()
 
     /// The directory holding the ledger's files.
     public var directory: String { environment.directory }
 
+    /// When the small projections' snapshots are taken.
+    public let snapshotPolicy: SnapshotPolicy
+
+    /// Every how many events the small projections' snapshots are taken.
+    public var snapshotInterval: UInt64 { snapshotPolicy.interval }
+
     /// Opens the log in `directory`, creating the directory (mode 0700) and files (0600).
+    /// - Parameter snapshots: when snapshots are taken.
     /// - Throws: ``LMDBError``, or ``LedgerFormatError`` when a newer Stride wrote the ledger.
-    public init(directory: String, initialMapSize: Int = LMDBEventStore.defaultInitialMapSize) throws {
+    public init(
+        directory: String, initialMapSize: Int = LMDBEventStore.defaultInitialMapSize, snapshots: SnapshotPolicy = SnapshotPolicy()
+    ) throws {
+        snapshotPolicy = snapshots
         environment = try Environment(directory: directory, initialMapSize: initialMapSize, maxDatabases: 32)
         // The format is checked (or, in a new ledger, written) in the transaction that opens
         // the databases: creating a ledger commits once.
         let databases = try environment.openDatabases([
             ("events", [.integerKeys]), ("keys", []),
             ("entities", [.duplicateSort, .duplicateFixed, .integerDuplicates]), ("typeRuns", [.integerKeys]), ("meta", []),
-            ("projectionMeta", []),
+            ("projectionMeta", []), ("recorded", []), ("snapshots", []),
         ]) { databases, transaction in try Self.checkFormat(of: directory, meta: databases[4], in: transaction) }
         (eventsDatabase, keysDatabase, entitiesDatabase, typeRunsDatabase, metaDatabase, projectionMetaDatabase) =
             (databases[0], databases[1], databases[2], databases[3], databases[4], databases[5])
+        (recordedDatabase, snapshotsDatabase) = (databases[6], databases[7])
     }
 
     private static func checkFormat(of directory: String, meta: Database, in transaction: borrowing Transaction) throws {
@@ -103,6 +120,7 @@ public final class LMDBEventStore: EventStore {
         let databases = try rowsDatabases(projections)
         return try environment.write { transaction in
             var (lastSequence, lastHash, lastTypeCode) = try tail(in: transaction)
+            let previousLast = lastSequence
             var indexer = LogIndexer(store: self, lastTypeCode: lastTypeCode)
             let checkpoints = try prepare(projections, databases: databases, in: transaction)
             if checkpoints.contains(where: { $0 < lastSequence }) {
@@ -147,6 +165,9 @@ public final class LMDBEventStore: EventStore {
                 outcome.lastSequence = more.lastSequence
                 round += 1
             }
+            // The whole batch, reactions' events included, shares one recording time.
+            try indexRecordingTimes(
+                after: previousLast, through: outcome.lastSequence, runs: [(previousLast + 1, recordedAt)], in: transaction)
             return outcome
         }
     }

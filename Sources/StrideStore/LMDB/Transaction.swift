@@ -132,3 +132,30 @@ struct TransactionReader {
         return rows
     }
 }
+
+extension Transaction {
+    /// The pages a database takes (branch, leaf and overflow), the page size and its entries.
+    func statistics(of database: Database) throws -> (pages: Int, pageSize: Int, entries: Int) {
+        var stat = MDB_stat()
+        try LMDBError.check(mdb_stat(handle, database.handle, &stat), "mdb_stat")
+        return (stat.ms_branch_pages + stat.ms_leaf_pages + stat.ms_overflow_pages, Int(stat.ms_psize), stat.ms_entries)
+    }
+}
+
+extension TransactionReader {
+    /// Every entry of a database, copied out, in key order.
+    func allRows(in database: Database) throws -> [(key: [UInt8], row: [UInt8])] {
+        var pointer: OpaquePointer?
+        try LMDBError.check(mdb_cursor_open(handle, database.handle, &pointer), "mdb_cursor_open")
+        guard let pointer else { throw LMDBError(.invalid, operation: "mdb_cursor_open") }
+        defer { mdb_cursor_close(pointer) }
+        var cursor = Cursor(handle: pointer)
+        var rows: [(key: [UInt8], row: [UInt8])] = []
+        var entry = try cursor.first()
+        while let current = entry {
+            rows.append((Array(current.key), Array(current.value)))
+            entry = try cursor.next()
+        }
+        return rows
+    }
+}

@@ -70,6 +70,7 @@ extension LMDBEventStore {
             let stored = try checkpoint(of: projection.name, in: transaction)
             guard stored?.version == projection.version else {
                 try transaction.empty(databases[index])
+                try dropSnapshots(of: projection.name, in: transaction)
                 try write(ProjectionCheckpoint(version: projection.version, sequence: 0), of: projection.name, in: transaction)
                 return 0
             }
@@ -98,15 +99,33 @@ extension LMDBEventStore {
         let lowest = checkpoints.min() ?? 0
         // The runs load rows from this transaction and are dropped before it ends.
         let reader = transaction.reader
+        let snapshotsHeld = try transaction.entryCount(of: snapshotsDatabase)
+        let rowsPerEvent = snapshotPolicy.rowsPerEvent
+        func fits(_ rows: Int, _ pending: Int, _ sequence: UInt64) throws -> Bool {
+            Double(snapshotsHeld + pending + rows + 1) <= Double(sequence) * rowsPerEvent
+        }
         do {
             let runs = projections.enumerated().map { index, projection in
                 projection.makeRun { key in try reader.bytes(in: databases[index], forKey: key) }
             }
             var folded: UInt64 = 0
+            let snapshotted = projections.indices.filter { projections[$0].keepsSnapshots }
+            var snapshots: [PendingSnapshot] = []
             try runs.withFoldStep { apply in
-                func foldIn(_ sequence: UInt64, _ event: ProjectionEvent) {
+                func foldIn(_ sequence: UInt64, _ event: ProjectionEvent) throws {
                     for index in runs.indices where checkpoints[index] < sequence { apply(index, event) }
                     folded += 1
+                    guard !snapshotted.isEmpty, sequence % snapshotInterval == 0 else { return }
+                    // The rows as they stand after this event: those stored when the fold began,
+                    // with the run's changes over them.
+                    for index in snapshotted where checkpoints[index] < sequence {
+                        let stored = try reader.allRows(in: databases[index])
+                        let rows = Self.merged(stored, with: runs[index].encodedChanges())
+                        let pending = snapshots.reduce(0) { $0 + $1.rows.count + 1 }
+                        // Within the disk bound, or not at all (the past then folds from the one before).
+                        guard try fits(rows.count, pending, sequence) else { continue }
+                        snapshots.append(PendingSnapshot(name: runs[index].name, version: runs[index].version, sequence: sequence, rows: rows))
+                    }
                 }
                 switch source {
                 case .log(committed: true):
@@ -120,7 +139,7 @@ extension LMDBEventStore {
                         #if DEBUG
                             if case .sample(let facts) = event.content { try checkFacts(facts, againstStoredEvent: sequence, in: transaction) }
                         #endif
-                        foldIn(sequence, event)
+                        try foldIn(sequence, event)
                     }
                 }
             }
@@ -141,6 +160,7 @@ extension LMDBEventStore {
                 }
                 try write(ProjectionCheckpoint(version: run.version, sequence: end), of: run.name, in: transaction)
             }
+            for snapshot in snapshots { try write(snapshot, in: transaction) }
             return folded
         }
     }
@@ -159,11 +179,12 @@ extension LMDBEventStore {
         }
     #endif
 
-    /// Forgets a projection's rows and checkpoint, so the next catch-up rebuilds it.
+    /// Forgets a projection's rows, snapshots and checkpoint, so the next catch-up rebuilds it.
     public func resetProjection(named name: String) throws {
         let database = try rowsDatabase(name)
         try environment.write { transaction in
             try transaction.empty(database)
+            try dropSnapshots(of: name, in: transaction)
             _ = try Array(name.utf8).withUnsafeBytes { try transaction.delete(key: $0, in: projectionMetaDatabase) }
         }
     }

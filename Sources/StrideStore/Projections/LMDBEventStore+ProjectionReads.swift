@@ -38,6 +38,25 @@ extension LMDBEventStore {
         }
     }
 
+    /// The greatest key of a projection's rows before `upper` whose row `accepts`: one cursor
+    /// walking back, the rows passed neither copied nor decoded.
+    func storedKey(
+        of name: String, before upper: [UInt8], where accepts: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Bool
+    ) throws -> [UInt8]? {
+        let database = try rowsDatabase(name)
+        return try environment.read { transaction in
+            try transaction.withCursor(database) { cursor in
+                let atOrAfter = try upper.withUnsafeBytes { try cursor.seek(atOrAfter: $0) }
+                var entry = try atOrAfter == nil ? cursor.last() : cursor.previous()
+                while let current = entry {
+                    if try accepts(current.key, current.value) { return Array(current.key) }
+                    entry = try cursor.previous()
+                }
+                return nil
+            }
+        }
+    }
+
     /// One stored row of a projection.
     func storedRow(of name: String, key: [UInt8]) throws -> [UInt8]? {
         let database = try rowsDatabase(name)
@@ -63,10 +82,11 @@ extension LMDBEventStore {
     }
 
     /// Runs projections in memory over the events from 1 through `through`, each only up to
-    /// its own limit in `limits` (when given), touching nothing stored.
+    /// its own limit in `limits` (when given), touching nothing stored. `atPause` is called with
+    /// the runs after each event of a sequence in `pauses` (where snapshots were taken).
     public func replay(
         _ projections: [any Projection], through: UInt64, limits: [UInt64]? = nil, include: (ProjectionEvent) -> Bool = { _ in true },
-        progress: (UInt64) -> Void = { _ in }
+        pauses: Set<UInt64> = [], atPause: (UInt64, [RunningProjection]) throws -> Void = { _, _ in }, progress: (UInt64) -> Void = { _ in }
     ) throws -> [RunningProjection] {
         let runs = projections.map { $0.makeRun { _ in nil } }
         try environment.read { transaction in
@@ -75,6 +95,7 @@ extension LMDBEventStore {
                     if include(event) {
                         for index in runs.indices where limits.map({ sequence <= $0[index] }) ?? true { apply(index, event) }
                     }
+                    if !pauses.isEmpty, pauses.contains(sequence) { try atPause(sequence, runs) }
                     if sequence % 262_144 == 0 { progress(sequence) }
                 }
             }

@@ -25,6 +25,10 @@ struct StoredProjectionRows: ProjectionRowSource {
     func rowHeads(from lower: [UInt8], before upper: [UInt8]?, bytes: Int) throws -> EncodedRows {
         try store.storedRows(of: name, from: lower, before: upper, headBytes: bytes)
     }
+
+    func lastKey(before upper: [UInt8], where accepts: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Bool) throws -> [UInt8]? {
+        try store.storedKey(of: name, before: upper, where: accepts)
+    }
 }
 
 extension LMDBEventStore {

@@ -44,6 +44,20 @@ struct PagesBenchmark: ParsableCommand {
             Case(name: "points", page: .points), Case(name: "log (latest 50)", page: .log(from: nil, limit: nil, type: nil)),
         ]
         cases.append(Case(name: "shoes as of half-way (replay)", page: .shoes, timeTravel: TimeTravel(sequence: last / 2)))
+        // Every page as recorded at points of the past: a quarter, half and three quarters of
+        // the log, and one event before the last snapshot point of the first half (the most
+        // events a snapshot leaves to fold).
+        let points: [(String, UInt64)] = [
+            ("¼", last / 4), ("½", last / 2), ("¾", last * 3 / 4), ("½, snapshot point − 1", (last / 2 / 50_000) * 50_000 - 1),
+        ]
+        for (label, sequence) in points {
+            for (name, page) in [
+                ("overview", Dashboard.Page.overview), ("daily (30 days)", .daily(from: nil, through: nil)), ("shoes", .shoes),
+                ("audit", .audit(shoe: shoeID)), ("points", .points),
+            ] as [(String, Dashboard.Page)] {
+                cases.append(Case(name: "\(name) as recorded at \(label) (\(sequence))", page: page, timeTravel: TimeTravel(sequence: sequence)))
+            }
+        }
         print("Ledger: \(last) events, \(years) years of a generated watch and phone; \(options.runs) runs of each page in turn, medians.\n")
         var rows: [[String]] = []
         for item in cases {
@@ -68,6 +82,36 @@ struct PagesBenchmark: ParsableCommand {
             ])
         }
         printTable(["page", "documents alone", "page (read and render)", "rendering", "HTML", "under 50 ms"], rows)
+        try timeThePast(ledger, last: last)
+    }
+
+    /// `stride ledger replay --until` (its document, every day of the ledger) and an instant
+    /// of recording turned into a sequence, at half-way.
+    private func timeThePast(_ ledger: Ledger, last: UInt64) throws {
+        let half = last / 2
+        let instant = try ledger.event(at: half)?.recordedAt ?? Timestamp(millisecondsSince1970: 0)
+        var rows: [[String]] = []
+        for (name, body) in [
+            ("instant → sequence (`?asRecorded=` an instant)", { _ = try ledger.sequence(recordedBy: instant) }),
+            (
+                "`stride ledger replay --until \(half) --json` (every day)",
+                {
+                    let document = try ReplayDocument(ledger, through: half)
+                    _ = document.json
+                }
+            ),
+        ] as [(String, () throws -> Void)] {
+            var times: [Double] = []
+            for _ in 0..<options.runs {
+                let began = monotonicSeconds()
+                try body()
+                times.append(monotonicSeconds() - began)
+            }
+            rows.append([name, String(format: "%.1f ms", Rate(label: "", perSecond: times).median * 1e3)])
+        }
+        print("")
+        printTable(["the past", "median"], rows)
+        printPastCacheSize(ledger)
     }
 
     /// The generated ledger, made when missing (or when `stride-sample` was rebuilt since).
@@ -95,5 +139,28 @@ struct PagesBenchmark: ParsableCommand {
         print(String(format: "Ingested in %.1f s.\n", monotonicSeconds() - began))
         FileManager.default.createFile(atPath: done, contents: Data())
         return ledger
+    }
+}
+
+extension PagesBenchmark {
+    /// What the past's cache takes beside the ledger.
+    func printPastCacheSize(_ ledger: Ledger) {
+        guard let size = try? ledger.pastCacheSize() else { return }
+        let file = Double(ledger.store.fileSize)
+        print("")
+        printTable(
+            ["stored for the past", "entries", "bytes", "of the ledger's file"],
+            [
+                [
+                    "snapshots (\(size.snapshotCount) of 4 projections)", String(size.snapshotEntries),
+                    String(format: "%.1f MB", Double(size.snapshotBytes) / 1e6), String(format: "%.2f %%", Double(size.snapshotBytes) / file * 100),
+                ],
+                [
+                    "superseded daily facts (rows)", String(size.supersededRows), String(format: "%.1f MB", Double(size.supersededBytes) / 1e6),
+                    String(format: "%.2f %%", Double(size.supersededBytes) / file * 100),
+                ],
+                ["recording-time index", String(size.recordedEntries), "—", "—"],
+                ["the ledger's file", "", String(format: "%.1f MB", file / 1e6), "100 %"],
+            ])
     }
 }

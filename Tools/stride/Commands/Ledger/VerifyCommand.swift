@@ -29,8 +29,10 @@ struct VerifyCommand: ParsableCommand {
                 "Ledger \(path) is intact: \(result.checkedEvents) events, checksums and hash chain hold, indexes agree. Last hash \(result.lastHash)."
             )
             for check in checks where check.matches {
+                let snapshots = check.snapshotsChecked == 0 ? "" : ", and so do its \(Format.plural(check.snapshotsChecked, "snapshot"))"
                 Console.print(
-                    "Projection \(check.name) matches a rebuild at event \(check.checkpoint) (digest \(check.storedDigest.description.prefix(16))…).")
+                    "Projection \(check.name) matches a rebuild at event \(check.checkpoint) (digest \(check.storedDigest.description.prefix(16))…)\(snapshots)."
+                )
             }
             if let identities, identities.isIntact {
                 Console.print(
@@ -46,8 +48,10 @@ struct VerifyCommand: ParsableCommand {
         guard damagedProjections.isEmpty else {
             throw CommandFailure(
                 "the projections "
-                    + damagedProjections.map {
-                        "\($0.name) (stored \($0.storedDigest.description.prefix(16))…, rebuilt \($0.rebuiltDigest.description.prefix(16))…)"
+                    + damagedProjections.map { check in
+                        check.snapshotsMismatched.isEmpty
+                            ? "\(check.name) (stored \(check.storedDigest.description.prefix(16))…, rebuilt \(check.rebuiltDigest.description.prefix(16))…)"
+                            : "\(check.name) (its snapshots at events \(check.snapshotsMismatched.map(String.init).joined(separator: ", ")))"
                     }.joined(separator: ", ")
                     + " differ from a rebuild; the log itself is intact. Run `stride rebuild " + damagedProjections.map(\.name).joined(separator: " ")
                     + "` to repair them.")
