@@ -59,7 +59,8 @@ struct ServeReport {
         }
         Swift.print("")
         printTable(["phase", "route", "requests/s", "p50", "p99", "÷ hello"], rows)
-        Swift.print("\nTargets: every read ≥ 0.25× the hello route's requests/s; a read's p99 < 10 ms with \(runs.first?["hello"]?.count ?? 0) clients.")
+        let clients = runs.first?["hello"]?.count ?? 0
+        Swift.print("\nTargets: every read ≥ 0.25× the hello route's requests/s; a read's p99 < 10 ms with \(clients) clients.")
     }
 
     /// The pushes timed alone beside the CLI's ingests, in turn.
