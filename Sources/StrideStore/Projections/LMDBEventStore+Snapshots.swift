@@ -85,11 +85,10 @@ extension LMDBEventStore {
         for row in snapshot.rows { try transaction.put(row.row, forKey: marker + row.key, in: snapshotsDatabase) }
     }
 
-    /// Drops a projection's snapshots (all of them, or those after `sequence`).
-    func dropSnapshots(of name: String, after sequence: UInt64? = nil, in transaction: borrowing Transaction) throws {
+    /// Drops a projection's snapshots.
+    func dropSnapshots(of name: String, in transaction: borrowing Transaction) throws {
         let prefix = Self.snapshotPrefix(of: name)
-        let lower = sequence.map { Self.snapshotKey(of: name, at: $0 + 1) } ?? prefix
-        try dropEntries(from: lower, prefix: prefix, in: transaction)
+        try dropEntries(from: prefix, prefix: prefix, in: transaction)
     }
 
     private func dropEntries(from lower: [UInt8], prefix: [UInt8], in transaction: borrowing Transaction) throws {

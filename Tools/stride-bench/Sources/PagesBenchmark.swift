@@ -43,7 +43,7 @@ struct PagesBenchmark: ParsableCommand {
             Case(name: "audit of \(shoe?.shoe.name ?? "a shoe") (\(shoe?.shoe.runs ?? 0) runs)", page: .audit(shoe: shoeID)),
             Case(name: "points", page: .points), Case(name: "log (latest 50)", page: .log(from: nil, limit: nil, type: nil)),
         ]
-        cases.append(Case(name: "shoes as of half-way (replay)", page: .shoes, timeTravel: TimeTravel(sequence: last / 2)))
+        cases.append(Case(name: "shoes as recorded at half-way", page: .shoes, timeTravel: TimeTravel(sequence: last / 2)))
         // Every page as recorded at points of the past: a quarter, half and three quarters of
         // the log, and one event before the last snapshot point of the first half (the most
         // events a snapshot leaves to fold).
