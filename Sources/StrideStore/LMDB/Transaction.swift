@@ -116,20 +116,27 @@ struct TransactionReader {
 
     /// The entries with keys from `lower` (included) up to `upper` (excluded), copied out.
     func rows(in database: Database, from lower: [UInt8], before upper: [UInt8]) throws -> [(key: [UInt8], row: [UInt8])] {
+        try withCursor(database) { cursor in
+            var rows: [(key: [UInt8], row: [UInt8])] = []
+            var entry = try lower.withUnsafeBytes { try cursor.seek(atOrAfter: $0) }
+            while let current = entry {
+                let key = Array(current.key)
+                guard key.sortsBefore(upper) else { break }
+                rows.append((key, Array(current.value)))
+                entry = try cursor.next()
+            }
+            return rows
+        }
+    }
+
+    /// Runs `body` with a cursor over a database, closed afterwards.
+    func withCursor<R>(_ database: Database, _ body: (inout Cursor) throws -> R) throws -> R {
         var pointer: OpaquePointer?
         try LMDBError.check(mdb_cursor_open(handle, database.handle, &pointer), "mdb_cursor_open")
         guard let pointer else { throw LMDBError(.invalid, operation: "mdb_cursor_open") }
-        defer { mdb_cursor_close(pointer) }
         var cursor = Cursor(handle: pointer)
-        var rows: [(key: [UInt8], row: [UInt8])] = []
-        var entry = try lower.withUnsafeBytes { try cursor.seek(atOrAfter: $0) }
-        while let current = entry {
-            let key = Array(current.key)
-            guard key.sortsBefore(upper) else { break }
-            rows.append((key, Array(current.value)))
-            entry = try cursor.next()
-        }
-        return rows
+        defer { mdb_cursor_close(pointer) }
+        return try body(&cursor)
     }
 }
 
@@ -145,17 +152,14 @@ extension Transaction {
 extension TransactionReader {
     /// Every entry of a database, copied out, in key order.
     func allRows(in database: Database) throws -> [(key: [UInt8], row: [UInt8])] {
-        var pointer: OpaquePointer?
-        try LMDBError.check(mdb_cursor_open(handle, database.handle, &pointer), "mdb_cursor_open")
-        guard let pointer else { throw LMDBError(.invalid, operation: "mdb_cursor_open") }
-        defer { mdb_cursor_close(pointer) }
-        var cursor = Cursor(handle: pointer)
-        var rows: [(key: [UInt8], row: [UInt8])] = []
-        var entry = try cursor.first()
-        while let current = entry {
-            rows.append((Array(current.key), Array(current.value)))
-            entry = try cursor.next()
+        try withCursor(database) { cursor in
+            var rows: [(key: [UInt8], row: [UInt8])] = []
+            var entry = try cursor.first()
+            while let current = entry {
+                rows.append((Array(current.key), Array(current.value)))
+                entry = try cursor.next()
+            }
+            return rows
         }
-        return rows
     }
 }
