@@ -142,15 +142,17 @@ public enum Dashboard {
 }
 
 extension Dashboard.Page {
-    /// The figures a replay folds to show this page in the past: only those it shows (an
-    /// audit and the log read the present's documents cut at the sequence).
+    /// The figures a replay folds to show this page in the past: only those it shows (the log
+    /// reads the present's events cut at the sequence; an audit cuts the present's audit, and
+    /// needs the rack as it stood to know the shoe was on it).
     var figures: Set<Ledger.ReplayedFigures> {
         switch self {
         case .overview: [.daily, .mileage, .points]
         case .daily, .dailyExplain: [.daily]
         case .shoes: [.mileage]
         case .points: [.points]
-        case .audit, .log: []
+        case .audit: [.mileage]
+        case .log: []
         }
     }
 }

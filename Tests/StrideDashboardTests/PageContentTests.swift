@@ -53,6 +53,11 @@ struct PageContentTests {
             #expect(now.contains("name=\"csrf\" value=\"c5rf\"><fieldset>"))
             // Links keep the past while moving between pages.
             #expect(then.contains("href=\"/points?asRecorded=\(before)\""))
+            // The shoe's audit as recorded then: on the rack, its steps before the assignment.
+            let auditThen = try Dashboard.render(page: .audit(shoe: ShoeID.text(novablast.shoe.id)), ledger: ledger, context: past)
+            #expect(!auditThen.contains("not on the rack yet"))
+            #expect(auditThen.contains("registered"))
+            #expect(!auditThen.contains(Ledger.workoutID(try #require(assignment.entry.workout))))
         }
     }
 
