@@ -131,3 +131,17 @@ struct ExtremeValueTests {
         }
     }
 }
+
+/// The labels of an axis whose ticks are less than one apart.
+@Suite("Fractional axis labels")
+struct FractionalAxisLabelTests {
+    @Test(
+        "as many decimals as the step needs, so that no two ticks read alike",
+        arguments: [
+            (0.0, 0.25, "0.00"), (0.25, 0.25, "0.25"), (0.5, 0.25, "0.50"), (1.0, 0.25, "1.00"), (0.5, 0.5, "0.5"), (0.4, 0.2, "0.4"),
+            (0.1, 0.1, "0.1"), (0.05, 0.025, "0.050"), (0.000002, 0.000001, "0.000002"), (3.0, 0, "3"),
+        ])
+    func labels(value: Double, step: Double, expected: String) {
+        #expect(Axes.fractional(value, step: step) == expected)
+    }
+}

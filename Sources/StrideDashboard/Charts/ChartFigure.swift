@@ -1,3 +1,5 @@
+import Foundation
+
 /// What every chart is wrapped in: a figure with its caption, the SVG, a legend, and its
 /// numbers as a table a click away — or, with no data, a sentence saying so.
 struct ChartFigure {
@@ -73,10 +75,23 @@ struct NumbersTable {
 /// The axes: gridlines with value labels on the left, the unit above them, category labels
 /// under the baseline, and the baseline's unit at its right end.
 enum Axes {
+    /// A tick of an axis whose ticks are `step` apart (less than 1), with as many decimals as
+    /// the step needs (0.25 apart: two; at most six).
+    static func fractional(_ value: Double, step: Double) -> String {
+        guard step > 0, step.isFinite else { return Format.count(value.wholeForDisplay) }
+        var decimals = max(0, Int((-log10(step)).rounded(.up)))
+        if decimals < 6, ((step * pow(10, Double(decimals))) - (step * pow(10, Double(decimals))).rounded()).magnitude > 1e-9 { decimals += 1 }
+        return String(format: "%.\(min(decimals, 6))f", value)
+    }
+
     static func render(
         area: PlotArea, axis: ValueAxis, unit: String, tickText: (Double) -> String, categories: [String], categoryUnit: String
     ) -> String {
         var svg = "<g class=\"axis\">"
+        // Ticks less than one apart (a total of 0 km spans 0 to 1) are labelled with the
+        // decimals that tell them apart; whole numbers would print 0, 0, 0, 1, 1.
+        let step = axis.ticks.count > 1 ? axis.ticks[1] - axis.ticks[0] : 1
+        let tickText = step >= 1 ? tickText : { Axes.fractional($0, step: step) }
         for tick in axis.ticks {
             let y = Format.coordinate(area.y(tick, on: axis))
             svg +=
