@@ -8,7 +8,7 @@ import StrideLedger
 ///   then, as the ledger knows it now: runs ingested today count on the day they were run.
 /// - ``asRecorded(sequence:instant:)`` (`--as-recorded`, `?asRecorded=`): what the ledger
 ///   said at a sequence, or at an instant of recording (the events recorded by then), or the
-///   earlier of the two: the audit's view, replayed in memory.
+///   earlier of the two: the audit's view, folded from the nearest snapshot.
 ///
 /// Nothing is stored either way.
 public enum TimeTravel: Sendable, Hashable {

@@ -79,7 +79,7 @@ enum Shell {
             when = " (before anything was recorded; asked for " + readable(time.format(instant)) + ")"
         }
         var html = "<p class=\"banner\" role=\"status\"><strong>As the ledger stood at sequence \(past.sequence)</strong>\(when.html)"
-        html += " — as recorded then, replayed in memory, nothing stored; read-only, so no forms"
+        html += " — as recorded then, the events recorded by that point folded from the nearest snapshot; read-only, so no forms"
         if let now { html += "; <a href=\"\(now.html)\">back to now</a>" }
         return html + ".</p>"
     }

@@ -75,7 +75,7 @@ extension StrideAPI {
                     .query(
                         "asRecorded",
                         "a sequence number or an instant, ISO 8601: what the ledger said then, the events recorded by that point "
-                            + "replayed in memory (not with asOf)"),
+                            + "from the nearest snapshot (not with asOf)"),
                 ],
                 answer: .document("ShoesDocument")
             ) { request, _ in

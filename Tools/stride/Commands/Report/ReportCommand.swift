@@ -13,7 +13,7 @@ struct ReportCommand: ParsableCommand {
             times: --as-of TIME shows a moment of the runner's life, what had happened by then as the \
             ledger knows it now (runs by when they were run, however late they were ingested; daily \
             records through that day; points for days through then); --as-recorded SEQ|TIME shows what \
-            the ledger said then, the events recorded by that point replayed in memory. A bare sequence \
+            the ledger said then, the events recorded by that point (folded from the nearest snapshot). A bare sequence \
             number is always "as recorded", so --as-of refuses one.
             """)
 
