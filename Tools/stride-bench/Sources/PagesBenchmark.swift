@@ -58,6 +58,17 @@ struct PagesBenchmark: ParsableCommand {
                 cases.append(Case(name: "\(name) as recorded at \(label) (\(sequence))", page: page, timeTravel: TimeTravel(sequence: sequence)))
             }
         }
+        // Every page as of moments of the runner's life: when the events at a quarter, half
+        // and three quarters of the log happened.
+        for (label, sequence) in points.prefix(3) {
+            guard let moment = try ledger.event(at: sequence)?.occurredAt else { continue }
+            for (name, page) in [
+                ("overview", Dashboard.Page.overview), ("daily (30 days)", .daily(from: nil, through: nil)), ("shoes", .shoes),
+                ("audit", .audit(shoe: shoeID)), ("points", .points), ("log (latest 50)", .log(from: nil, limit: nil, type: nil)),
+            ] as [(String, Dashboard.Page)] {
+                cases.append(Case(name: "\(name) as of the moment at \(label)", page: page, timeTravel: .asOf(moment)))
+            }
+        }
         print("Ledger: \(last) events, \(years) years of a generated watch and phone; \(options.runs) runs of each page in turn, medians.\n")
         var rows: [[String]] = []
         for item in cases {
