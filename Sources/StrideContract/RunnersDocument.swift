@@ -12,6 +12,8 @@ public struct RunnersDocument: ContractDocument {
         public var bytes: Int
         /// The devices whose token is active.
         public var devices: [String]
+        /// Why the ledger could not be opened, when it could not (its figures are then 0).
+        public var problem: String?
     }
 
     /// The folder.
@@ -19,15 +21,20 @@ public struct RunnersDocument: ContractDocument {
     /// The runners, by name.
     public var runners: [Runner]
 
-    /// The runners of `folder` as they stand (each ledger is opened to read).
-    /// - Throws: ``RunnersError/notAFolder(_:)``; a ledger that cannot be opened.
+    /// The runners of `folder` as they stand (each ledger is opened to read); a ledger that
+    /// cannot be opened is listed with its problem.
+    /// - Throws: ``RunnersError/notAFolder(_:)``.
     public init(_ folder: RunnersFolder, clock: any LedgerClock = SystemClock()) throws {
         self.folder = folder.path
         runners = try folder.names().map { name in
-            let ledger = try Ledger.open(at: folder.ledgerPath(of: name), clock: clock)
-            return Runner(
-                name: name, timeZone: ledger.timeZoneIdentifier, events: try ledger.lastSequence(), bytes: ledger.bytesOnDisk,
-                devices: try ledger.tokens().filter { !$0.isRevoked }.map(\.name))
+            do {
+                let ledger = try Ledger.open(at: folder.ledgerPath(of: name), clock: clock)
+                return Runner(
+                    name: name, timeZone: ledger.timeZoneIdentifier, events: try ledger.lastSequence(), bytes: ledger.bytesOnDisk,
+                    devices: try ledger.tokens().filter { !$0.isRevoked }.map(\.name))
+            } catch {
+                return Runner(name: name, timeZone: "", events: 0, bytes: 0, devices: [], problem: String(describing: error))
+            }
         }
     }
 
@@ -36,10 +43,14 @@ public struct RunnersDocument: ContractDocument {
             "folder": .string(folder),
             "runners": .array(
                 runners.map { runner in
-                    .object([
-                        "name": .string(runner.name), "timeZone": .string(runner.timeZone), "events": .integer(Int64(runner.events)),
-                        "bytes": .integer(Int64(runner.bytes)), "devices": .array(runner.devices.map(JSONValue.string)),
-                    ])
+                    var members: [JSONValue.Member] = [
+                        .init("name", .string(runner.name)), .init("timeZone", .string(runner.timeZone)),
+                        .init("events", .integer(Int64(runner.events))), .init("bytes", .integer(Int64(runner.bytes))),
+                        .init("devices", .array(runner.devices.map(JSONValue.string))),
+                    ]
+                    // Only for a ledger that cannot be opened.
+                    if let problem = runner.problem { members.append(.init("problem", .string(problem))) }
+                    return .object(members)
                 }),
         ])
     }

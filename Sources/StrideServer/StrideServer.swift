@@ -89,7 +89,7 @@ public struct StrideServer: Sendable {
             let router = Router(context: StrideRequestContext.self)
             router.add(middleware: MetricsMiddleware(metrics: metrics))
             router.add(middleware: RequestLogMiddleware(logger: logger))
-            router.add(middleware: RunnerDispatch(runners: runners, sessions: sessions))
+            router.add(middleware: RunnerDispatch(runners: runners, sessions: sessions, logger: logger))
             // Every open runner's ledger is measured; one not opened since the start is not.
             MetricsEndpoint(metrics: metrics, token: settings.metricsToken) {
                 var figures: [LedgerFigures] = []

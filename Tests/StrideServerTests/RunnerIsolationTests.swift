@@ -261,4 +261,25 @@ struct RunnerIsolationTests {
             }
         }
     }
+
+    @Test("a runner whose ledger cannot be opened gets 503 and a line in the server's log; the others are served; runners list names the problem")
+    func damagedLedger() async throws {
+        try await Self.with { club in
+            let carol = club.folder.ledgerPath(of: "carol")
+            try FileManager.default.createDirectory(atPath: carol, withIntermediateDirectories: true)
+            try Data(repeating: 0x5A, count: 64 << 10).write(to: URL(fileURLWithPath: carol + "/data.mdb"))
+            try await club.server.makeApplication().test(.router) { client in
+                let refused = try await client.execute(uri: "/v1/shoes", method: .get, headers: [.authorization: "Bearer carol.stride_00"])
+                #expect(refused.status == .serviceUnavailable)
+                #expect((refused.object["error"] as? String)?.contains("server's log") == true)
+                let marie = try await client.execute(uri: "/v1/shoes", method: .get, headers: [.authorization: "Bearer \(club.marieToken)"])
+                #expect(marie.status == .ok)
+            }
+            let listed = try RunnersDocument(club.folder, clock: Self.clock)
+            #expect(listed.runners.map(\.name) == ["bob", "carol", "marie"])
+            #expect(listed.runners[1].problem != nil)
+            #expect(listed.runners[0].problem == nil && listed.runners[0].timeZone == "America/New_York")
+            #expect(listed.json.text.contains(#""name":"carol","timeZone":"","events":0,"bytes":0,"devices":[],"problem":"#))
+        }
+    }
 }

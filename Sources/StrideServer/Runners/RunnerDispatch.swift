@@ -1,4 +1,5 @@
 import Hummingbird
+import Logging
 import StrideLedger
 
 /// A shared server's first guard: sends each request to its runner's site, which checks it
@@ -15,20 +16,36 @@ struct RunnerDispatch: RouterMiddleware {
 
     let runners: Runners
     let sessions: Sessions
+    /// Where a ledger that cannot be opened is reported, for the operator.
+    let logger: Logger
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
         if path == DashboardSite.signInPath || path == MetricsEndpoint.path { return try await next(request, context) }
         if AccessMiddleware.guards(path) {
             guard let presented = AccessMiddleware.bearerToken(request.headers[.authorization]),
-                let runner = RunnerToken(presented: presented).runner, let site = try await runners.site(named: runner)
+                let runner = RunnerToken(presented: presented).runner, let site = try await site(of: runner)
             else { throw APIError.unauthorized }
             return try await site.responder.respond(to: request, context: context)
         }
         let cookie = request.cookies[DashboardSite.cookieName]?.value
         guard let cookie, let session = await sessions.session(id: cookie), let runner = session.runner,
-            let site = try await runners.site(named: runner)
+            let site = try await site(of: runner)
         else { return PageAccessMiddleware.refuse(request, ended: cookie != nil) }
         return try await site.responder.respond(to: request, context: context)
+    }
+
+    /// The runner's site; a ledger that cannot be opened (damaged, unreadable) is the
+    /// operator's to see in the log, and its runner's clients get 503, the others nothing.
+    private func site(of runner: String) async throws -> RunnerSite? {
+        do {
+            return try await runners.site(named: runner)
+        } catch {
+            logger.error(
+                "the ledger of the runner \(runner) cannot be opened: \(error); check it with `stride --ledger \(runners.folder.ledgerPath(of: runner)) ledger verify`"
+            )
+            throw APIError(
+                .serviceUnavailable, "this server cannot open the ledger this request names; its operator will find why in the server's log")
+        }
     }
 }

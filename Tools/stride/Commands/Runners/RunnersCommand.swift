@@ -52,6 +52,10 @@ struct RunnersCommand: ParsableCommand {
                 .init(heading: "size", isNumeric: true), .init(heading: "devices"),
             ])
             for runner in document.runners {
+                if let problem = runner.problem {
+                    table.add([runner.name, "–", "–", "–", "cannot be opened: \(problem)"])
+                    continue
+                }
                 table.add([
                     runner.name, runner.timeZone, String(runner.events), String(format: "%.1f MB", Double(runner.bytes) / 1_048_576),
                     runner.devices.isEmpty ? "none" : runner.devices.joined(separator: ", "),
