@@ -2,6 +2,14 @@ import StrideEvents
 import StrideProjection
 
 extension DailyHealthProjection {
+    /// The first byte of each kind of key: facts sort first, then synced samples, then the
+    /// superseded facts.
+    public enum KeyKind {
+        public static let facts: UInt8 = 1
+        public static let synced: UInt8 = 2
+        public static let superseded: UInt8 = 3
+    }
+
     public func encode(key: Key) -> [UInt8] {
         var writer = BinaryWriter(capacity: 17)
         encode(key: key, into: &writer)
@@ -11,17 +19,17 @@ extension DailyHealthProjection {
     public func encode(key: Key, into writer: inout BinaryWriter) {
         switch key {
         case .facts(let day, let measure, let hour):
-            writer.write(UInt8(1))
+            writer.write(KeyKind.facts)
             writer.write(orderedDay: day)
             writer.write(measure.rawValue)
             writer.write(hour)
         case .synced(let id):
-            writer.write(UInt8(2))
+            writer.write(KeyKind.synced)
             writer.write(fixed: id.bigEndian)
         case .superseded(let day, let measure, let hour, let sequence):
             // The facts key's bytes after its kind, then the sequence: a row's superseded
             // facts sort by day, measure and hour as its facts do (see `DailyRowsAsRecorded`).
-            writer.write(UInt8(3))
+            writer.write(KeyKind.superseded)
             writer.write(orderedDay: day)
             writer.write(measure.rawValue)
             writer.write(hour)
@@ -41,13 +49,13 @@ extension DailyHealthProjection {
 
     private func readKey(_ reader: inout BinaryReader) throws -> Key {
         switch try reader.readByte() {
-        case 1:
+        case KeyKind.facts:
             let day = try reader.readOrderedDay()
             guard let measure = Measure(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown measure") }
             return .facts(day: day, measure: measure, hour: try reader.readByte())
-        case 2:
+        case KeyKind.synced:
             return .synced(UInt128(bigEndian: try reader.read(fixed: UInt128.self)))
-        case 3:
+        case KeyKind.superseded:
             let day = try reader.readOrderedDay()
             guard let measure = Measure(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown measure") }
             let hour = try reader.readByte()
@@ -85,6 +93,12 @@ extension DailyHealthProjection {
         }
         try reader.expectEnd("a daily row")
         return row
+    }
+
+    /// A row's `lastSequence`, its first field, read without decoding the rest.
+    public static func lastSequence(ofRow bytes: UnsafeRawBufferPointer) throws -> UInt64 {
+        var reader = BinaryReader(bytes)
+        return try reader.readVarint()
     }
 
     /// The sequence of a facts row's first fact (the earliest: facts are in the order they

@@ -41,11 +41,7 @@ extension ProjectionState where P == DailyHealthProjection {
             from: DailyHealthKey.firstKey(of: first), before: DailyHealthKey.firstKey(of: last.adding(days: 1)), bytes: 10)
         for (key, head) in heads {
             guard case .facts(let day, _, _) = key else { continue }
-            let sequence = try head.withUnsafeBytes { bytes in
-                var reader = BinaryReader(bytes)
-                return try reader.readVarint()
-            }
-            versions[day, default: DayVersion()].add(rowSequence: sequence)
+            versions[day, default: DayVersion()].add(rowSequence: try head.withUnsafeBytes(DailyHealthProjection.lastSequence(ofRow:)))
         }
         return versions
     }

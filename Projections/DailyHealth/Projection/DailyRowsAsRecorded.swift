@@ -29,8 +29,8 @@ public struct DailyRowsAsRecorded: ProjectionRowSource {
     }
 
     /// The kind byte of fact keys, and of their superseded rows' keys.
-    private static let factsKind: UInt8 = 1
-    private static let supersededKind: UInt8 = 3
+    private static let factsKind = DailyHealthProjection.KeyKind.facts
+    private static let supersededKind = DailyHealthProjection.KeyKind.superseded
 
     /// Fact-key bounds as the bounds of the superseded rows of the same rows.
     private static func supersededBound(_ bound: [UInt8]?) -> [UInt8] {
@@ -61,7 +61,11 @@ public struct DailyRowsAsRecorded: ProjectionRowSource {
         let byKey = Dictionary(current.map { ($0.key, $0.row) }, uniquingKeysWith: { first, _ in first })
         return try places.sorted { $0.sortsBefore($1) }.compactMap { place in
             // A row no event has touched since (most rows of the past) is as it was: its bytes.
-            if superseded[place] == nil, let bytes = byKey[place], try Self.lastSequence(of: bytes) <= through { return (place, bytes) }
+            if superseded[place] == nil, let bytes = byKey[place],
+                try bytes.withUnsafeBytes(DailyHealthProjection.lastSequence(ofRow:)) <= through
+            {
+                return (place, bytes)
+            }
             let row = try byKey[place].map { bytes in try bytes.withUnsafeBytes { try projection.decodeRow($0) } }
             return asRecorded(row, superseded: superseded[place] ?? []).map { (place, projection.encodedRow($0)) }
         }
@@ -81,14 +85,6 @@ public struct DailyRowsAsRecorded: ProjectionRowSource {
                 superseded = try supersededRows(from: [Self.supersededKind], before: Self.supersededBound(bounds.upper))
             }
             return (superseded?[Array(key)] ?? []).contains { entry in entry.at <= through || entry.facts.contains { $0.sequence <= through } }
-        }
-    }
-
-    /// A row's `lastSequence`, its first field, read alone.
-    private static func lastSequence(of bytes: [UInt8]) throws -> UInt64 {
-        try bytes.withUnsafeBytes { buffer in
-            var reader = BinaryReader(buffer)
-            return try reader.readVarint()
         }
     }
 

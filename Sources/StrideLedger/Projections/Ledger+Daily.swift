@@ -135,7 +135,7 @@ extension Ledger {
     public func fullReplay(through sequence: UInt64) throws -> [String: EncodedRows] {
         let runs = try store.replay(projections, through: min(sequence, try store.lastSequence()))
         var result = Dictionary(uniqueKeysWithValues: runs.map { ($0.name, $0.encodedRows()) })
-        result[dailyHealth.name] = result[dailyHealth.name]?.filter { $0.key.first == 1 }
+        result[dailyHealth.name] = result[dailyHealth.name]?.filter { $0.key.first == DailyHealthProjection.KeyKind.facts }
         return result
     }
 
@@ -184,7 +184,8 @@ extension Ledger {
     /// - Throws: a storage failure.
     public func pastCacheSize() throws -> PastCacheSize {
         let snapshots = try store.snapshotsSize()
-        let superseded = try state(of: dailyHealth).rowSource.rows(from: [3], before: [4])
+        let kind = DailyHealthProjection.KeyKind.superseded
+        let superseded = try state(of: dailyHealth).rowSource.rows(from: [kind], before: [kind + 1])
         return PastCacheSize(
             snapshotCount: try store.snapshotSequences(of: projections).values.map(\.count).reduce(0, +),
             snapshotEntries: snapshots.entries, snapshotBytes: snapshots.bytes, supersededRows: superseded.count,
