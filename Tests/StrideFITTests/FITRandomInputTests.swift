@@ -1,4 +1,5 @@
 import StrideFIT
+import StrideTestSupport
 import Testing
 
 /// Any bytes, even with a CRC that checks, end in a result or a ``FITError``, never a crash
@@ -7,7 +8,8 @@ import Testing
 struct FITRandomInputTests {
     @Test("random records behind a valid header and CRC", arguments: 0..<8)
     func randomRecords(seed: UInt64) {
-        var generator = SplitMix(seed: seed)
+        // The same inputs as before the generator moved to StrideTestSupport.
+        var generator = SeededGenerator(state: seed &+ 0x9E37_79B9_7F4A_7C15)
         for _ in 0..<500 {
             var builder = FITBuilder()
             builder.appendRun(created: 1_000_000_000)
@@ -27,18 +29,5 @@ struct FITRandomInputTests {
         let header: [UInt8] = [12, 0x20] + FITBuilder.littleEndian16(2105) + FITBuilder.littleEndian32(UInt32(records.count)) + Array(".FIT".utf8)
         let body = header + records
         return body + FITBuilder.littleEndian16(FITCRC.checksum(body))
-    }
-}
-
-/// A small seeded generator, so a failure can be replayed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

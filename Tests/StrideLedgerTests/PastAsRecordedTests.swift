@@ -27,18 +27,6 @@ final class TickingClock: LedgerClock, @unchecked Sendable {
     func setBack(minutes: Int64) { lock.withLock { current -= minutes * 60_000 } }
 }
 
-/// A seeded generator (SplitMix64): the same history every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The past as recorded, in milliseconds: the daily rows taken back from today's, the small
 /// projections from their snapshots, always the answers of a replay of the log from 1.
 @Suite("The past as recorded, from snapshots and superseded facts")
