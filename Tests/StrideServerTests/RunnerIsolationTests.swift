@@ -234,9 +234,7 @@ struct RunnerIsolationTests {
     @Test("a shared server's /metrics counts every runner's requests by route template, and each open ledger's size by runner")
     func metrics() async throws {
         try await Self.with { club in
-            var settings = MetricsTests.settings
-            settings.heavyPerRunner = 2
-            let server = StrideServer(runners: club.folder, settings: settings, logger: Logger(label: "test"), clock: Self.clock)
+            let server = StrideServer(runners: club.folder, settings: MetricsTests.settings, logger: Logger(label: "test"), clock: Self.clock)
             try await server.makeApplication().test(.router) { client in
                 for token in [club.marieToken, club.bobToken] {
                     let shoes = try await client.execute(uri: "/v1/shoes", method: .get, headers: [.authorization: "Bearer \(token)"])

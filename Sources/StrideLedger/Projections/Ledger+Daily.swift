@@ -60,8 +60,6 @@ extension Ledger {
     public struct ReplayedState {
         /// The sequence replayed through.
         public let sequence: UInt64
-        /// The figures folded.
-        public let figures: Set<ReplayedFigures>
         let daily: ProjectionState<DailyHealthProjection>?
         let mileage: ProjectionState<ShoeMileageProjection>?
         let points: ProjectionState<PointsBalanceProjection>
@@ -107,7 +105,7 @@ extension Ledger {
         let rows = try store.rowsAsRecorded(small, through: last)
         progress(last)
         return ReplayedState(
-            sequence: last, figures: figures, daily: daily,
+            sequence: last, daily: daily,
             mileage: figures.contains(.mileage) ? ProjectionState(mileage, source: InMemoryRows(rows[rows.count - 1])) : nil,
             points: ProjectionState(points, source: InMemoryRows(rows[0])))
     }
