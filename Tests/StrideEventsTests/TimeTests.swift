@@ -35,6 +35,37 @@ struct TimeTests {
     }
 
     @Test(
+        "an instant prints with its offset, milliseconds only when there are some, across midnight, leap days and the edges of four-digit years",
+        arguments: [
+            (Int64(0), 0, "1970-01-01T00:00:00Z"),
+            (1, 0, "1970-01-01T00:00:00.001Z"),
+            (-1, 0, "1969-12-31T23:59:59.999Z"),
+            (0, -1800, "1969-12-31T23:30:00-00:30"),
+            (1_709_200_799_500, 50_400, "2024-02-29T23:59:59.500+14:00"),
+            (1_709_200_799_500, -43_200, "2024-02-28T21:59:59.500-12:00"),
+            (1_709_200_799_990, 20_700, "2024-02-29T15:44:59.990+05:45"),
+            (-62_135_596_800_000, 0, "0001-01-01T00:00:00Z"),
+            (253_402_300_800_000, 0, "10000-01-01T00:00:00Z"),
+        ])
+    func formatTable(milliseconds: Int64, offset: Int, expected: String) {
+        #expect(ISO8601.format(Timestamp(millisecondsSince1970: milliseconds), offsetSeconds: offset) == expected)
+        // Parsing takes four-digit years only.
+        if milliseconds < 253_402_300_800_000 {
+            #expect(ISO8601.parse(expected) == Timestamp(millisecondsSince1970: milliseconds))
+        }
+    }
+
+    @Test("numbers pad to their width with zeros after a minus sign, and wider numbers keep every digit")
+    func pad() {
+        #expect(ISO8601.pad(7, 2) == "07")
+        #expect(ISO8601.pad(0, 4) == "0000")
+        #expect(ISO8601.pad(-5, 2) == "-05")
+        #expect(ISO8601.pad(12_345, 4) == "12345")
+        #expect(ISO8601.pad(Int.min, 2) == "-9223372036854775808")
+        #expect(CivilDate(year: 0, month: 1, day: 9).description == "0000-01-09")
+    }
+
+    @Test(
         "calendar dates round-trip through day numbers across leap years and before 1970",
         arguments: [
             CivilDate(year: 1970, month: 1, day: 1), CivilDate(year: 2024, month: 2, day: 29), CivilDate(year: 2000, month: 3, day: 1),

@@ -80,6 +80,18 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `yyyy-MM-dd`.
     public var description: String {
-        ISO8601.pad(year, 4) + "-" + ISO8601.pad(month, 2) + "-" + ISO8601.pad(day, 2)
+        var text: [UInt8] = []
+        text.reserveCapacity(10)
+        write(to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends `yyyy-MM-dd` as ASCII bytes.
+    func write(to text: inout [UInt8]) {
+        ISO8601.appendPadded(year, width: 4, to: &text)
+        text.append(UInt8(ascii: "-"))
+        ISO8601.appendPadded(month, width: 2, to: &text)
+        text.append(UInt8(ascii: "-"))
+        ISO8601.appendPadded(day, width: 2, to: &text)
     }
 }
