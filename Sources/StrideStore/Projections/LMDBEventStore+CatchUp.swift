@@ -147,6 +147,11 @@ extension LMDBEventStore {
                 if let failure = run.loadFailure {
                     throw ProjectionFailure(name: run.name, problem: "a stored row cannot be read (\(failure))")
                 }
+                // A projection already past this fold's end (the others catching up to it, a
+                // round at a time, after one of them changed version) keeps its rows and its
+                // checkpoint: writing `end` over a later checkpoint would fold the events after
+                // `end` into it a second time in the next round.
+                guard checkpoints[index] < end else { continue }
                 // Into an empty database (a rebuild) the rows go in at the end, in key order,
                 // without a search of the tree for each (an append refused falls back to a put).
                 let appending = try transaction.entryCount(of: databases[index]) == 0
