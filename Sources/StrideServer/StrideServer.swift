@@ -91,10 +91,9 @@ public struct StrideServer: Sendable {
             router.add(middleware: RequestLogMiddleware(logger: logger))
             router.add(middleware: RunnerDispatch(runners: runners, sessions: sessions, logger: logger))
             // Every open runner's ledger is measured; one not opened since the start is not.
-            MetricsEndpoint(metrics: metrics, token: settings.metricsToken) {
-                var figures: [LedgerFigures] = []
-                for site in runners.openSites { figures.append(try await site.api.worker.run { try LedgerFigures(of: $0) }) }
-                return figures
+            MetricsEndpoint(metrics: metrics, token: settings.metricsToken) { [lanes] in
+                // All of them in one trip to a ledger thread.
+                try await lanes.quick.runIfActive { try runners.openSites.map { try LedgerFigures(of: $0.api.worker.ledger) } }
             }.register(on: router)
             SignInPage(sessions: sessions, settings: settings) { presented in
                 guard let runner = RunnerToken(presented: presented).runner, let site = try await runners.site(named: runner) else {

@@ -24,12 +24,6 @@ final class LedgerWorker: Sendable {
         self.heavyLimit = max(1, heavyLimit)
     }
 
-    /// A worker on lanes of its own (one ledger served).
-    convenience init(ledger: Ledger, threads: Int = 4, heavyThreads: Int = 2, heavyAdmitted: Int = 4) {
-        let lanes = WorkLanes(quickThreads: threads, heavyThreads: heavyThreads, heavyAdmitted: heavyAdmitted)
-        self.init(ledger: ledger, lanes: lanes, heavyLimit: lanes.heavyLimit)
-    }
-
     /// Runs `body` with the ledger on a quick-lane thread and returns what it returns.
     /// - Throws: what `body` throws, or a pool error once the server is shutting down.
     func run<T: Sendable>(_ body: @escaping @Sendable (Ledger) throws -> T) async throws -> T {

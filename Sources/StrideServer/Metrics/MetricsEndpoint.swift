@@ -1,4 +1,5 @@
 import Hummingbird
+import StrideEvents
 
 /// `GET /metrics`: the server's figures in Prometheus' text format, for a scraper holding the
 /// metrics token (`stride serve --metrics-token-file`) — a token of its own, never a device's,
@@ -26,8 +27,10 @@ struct MetricsEndpoint: Sendable {
     /// Adds the route to `router`, when there is a token.
     func register(on router: Router<StrideRequestContext>) {
         guard let token else { return }
+        // Compared as hashes, in constant time, as device tokens are.
+        let expected = AccessTokenHash(of: token)
         router.get(RouterPath(Self.path)) { request, _ in
-            guard let sent = AccessMiddleware.bearerToken(request.headers[.authorization]), Self.same(sent, token) else {
+            guard let sent = AccessMiddleware.bearerToken(request.headers[.authorization]), AccessTokenHash(of: sent) == expected else {
                 throw Self.unauthorized
             }
             for figures in try await ledgers() { metrics.observe(figures) }
@@ -35,13 +38,5 @@ struct MetricsEndpoint: Sendable {
                 status: .ok, headers: [.contentType: Self.contentType, .cacheControl: "no-store"],
                 body: .init(byteBuffer: ByteBuffer(bytes: metrics.render())))
         }
-    }
-
-    /// Whether two tokens are the same, in a time that does not depend on where they differ.
-    static func same(_ sent: String, _ expected: String) -> Bool {
-        let (sent, expected) = (Array(sent.utf8), Array(expected.utf8))
-        var difference = UInt8(sent.count == expected.count ? 0 : 1)
-        for index in expected.indices { difference |= expected[index] ^ (index < sent.count ? sent[index] : 0) }
-        return difference == 0
     }
 }

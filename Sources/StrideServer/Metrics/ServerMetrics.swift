@@ -18,6 +18,17 @@ final class ServerMetrics: Sendable {
     /// Each ledger's last sequence when it was last looked at, by runner: the events counter
     /// grows by the difference.
     private let lastSequences = Mutex<[String: UInt64]>([:])
+    /// The counter and latency histogram of each route, method and status answered so far,
+    /// made once: making them asks the registry (its lock, its checks of names and labels)
+    /// every time. Bounded: routes are templates, methods a few names, statuses three digits.
+    private let requestFigures = Mutex<[RequestKind: (count: Counter, latency: DurationHistogram)]>([:])
+
+    /// A route, method and status: the labels a request is counted under.
+    private struct RequestKind: Hashable {
+        var route: String
+        var method: String
+        var status: Int
+    }
 
     /// The ingest-bytes counter of the server answering the request in this task, lent by
     /// ``MetricsMiddleware``: ``Upload/save(_:into:limit:minimumRate:grace:)`` counts each chunk
@@ -79,9 +90,20 @@ final class ServerMetrics: Sendable {
 
     /// Counts a request answered with `status` after `duration`, under its route's template.
     func recordRequest(route: String, method: String, status: Int, duration: Duration) {
-        registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("method", method), ("status", String(status))]).increment()
-        registry.makeDurationHistogram(descriptor: Self.duration, labels: [("route", route), ("method", method)], buckets: Self.latencyBuckets)
-            .record(duration)
+        let kind = RequestKind(route: route, method: method, status: status)
+        let figures = requestFigures.withLock { made in
+            if let figures = made[kind] { return figures }
+            let figures = (
+                count: registry.makeCounter(
+                    descriptor: Self.requests, labels: [("route", route), ("method", method), ("status", String(status))]),
+                latency: registry.makeDurationHistogram(
+                    descriptor: Self.duration, labels: [("route", route), ("method", method)], buckets: Self.latencyBuckets)
+            )
+            made[kind] = figures
+            return figures
+        }
+        figures.count.increment()
+        figures.latency.record(duration)
     }
 
     /// Notes what a ledger looks like now: its events counter grows to its last sequence, and

@@ -43,9 +43,6 @@ final class Runners: Sendable {
     /// The sites open now.
     var openSites: [RunnerSite] { sites.withLock { Array($0.values) } }
 
-    /// How many runners' ledgers are open.
-    var openCount: Int { sites.withLock { $0.count } }
-
     private func open(_ name: String) throws -> RunnerSite? {
         try opening.withLock { _ in
             if let site = sites.withLock({ $0[name] }) { return site }
