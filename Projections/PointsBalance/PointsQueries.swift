@@ -34,25 +34,27 @@ extension ProjectionState where P == PointsBalanceProjection {
     /// The balance and one page of its history: the `limit` latest lines before sequence
     /// `before` (all of them when nil), oldest first, and the sequence to ask the page before
     /// with (nil when this page starts the history). Costs the page, not the history: the
-    /// page's first line is found by stepping back `limit` rows.
+    /// page's first line is found by walking back `limit` keys, in one read.
     /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
     public func statement(limit: Int, before: UInt64?) throws -> (statement: PointsStatement, earlier: UInt64?) {
         let end = before ?? .max
         var first: UInt64?
-        var cursor = PointsKey.history(sequence: end)
-        for _ in 0..<max(0, limit) {
-            guard case .history(let sequence)? = try lastKey(before: cursor) else { break }
+        var passed = 0
+        // Walks back over the page's lines and stops at the key before them: a line there
+        // means an earlier page.
+        let stop = try lastKey(before: .history(sequence: end)) { key in
+            guard case .history(let sequence) = key, passed < limit else { return true }
+            passed += 1
             first = sequence
-            cursor = .history(sequence: sequence)
+            return false
         }
         var statement = PointsStatement(account: try account(), history: [])
         guard let first, end > 0 else { return (statement, nil) }
         for (_, row) in try rows(from: .history(sequence: first), through: .history(sequence: end - 1)) {
             if case .history(let line) = row { statement.history.append(line) }
         }
-        let more: Bool
-        if case .history? = try lastKey(before: .history(sequence: first)) { more = true } else { more = false }
-        return (statement, more ? first : nil)
+        guard case .history? = stop else { return (statement, nil) }
+        return (statement, first)
     }
 
     /// The balance, earned and spent.

@@ -117,6 +117,15 @@ public struct ProjectionState<P: Projection>: Sendable {
         try source.lastKey(before: projection.encode(key: upper)).map { bytes in try bytes.withUnsafeBytes { try projection.decodeKey($0) } }
     }
 
+    /// The greatest key before `upper` that `accepts`, walking back from `upper` in one read
+    /// and decoding only the keys it passes, not their rows.
+    /// - Throws: a storage failure, ``DecodingFailure`` for a key that cannot be read, or what
+    ///   `accepts` throws.
+    public func lastKey(before upper: P.Key, where accepts: (P.Key) throws -> Bool) throws -> P.Key? {
+        try source.lastKey(before: projection.encode(key: upper)) { key, _ in try accepts(try projection.decodeKey(key)) }
+            .map { bytes in try bytes.withUnsafeBytes { try projection.decodeKey($0) } }
+    }
+
     /// The rows from `lower` up to (not including) `upper`, each as its key and the first
     /// `bytes` bytes of its stored form: for a query that reads what a row begins with and
     /// decodes nothing else.

@@ -1,13 +1,28 @@
 import DailyHealth
 import Foundation
 import StrideEvents
-import StrideLedger
 import StrideTestSupport
 import Testing
+
+@testable import StrideLedger
 
 /// The daily records a ledger keeps between reads: always the records its facts give now.
 @Suite("Daily records kept while their facts are unchanged")
 struct DailyRecordCacheTests {
+    @Test(
+        "the days a read misses are computed in stretches of consecutive days, across a month's and a year's end",
+        arguments: [
+            ([String](), [String]()),
+            (["2024-05-03"], ["2024-05-03…2024-05-03"]),
+            (["2024-05-01", "2024-05-02", "2024-05-03"], ["2024-05-01…2024-05-03"]),
+            (["2024-01-10", "2024-05-31", "2024-06-01"], ["2024-01-10…2024-01-10", "2024-05-31…2024-06-01"]),
+            (["2023-12-31", "2024-01-01", "2024-01-03"], ["2023-12-31…2024-01-01", "2024-01-03…2024-01-03"]),
+        ])
+    func stretches(days: [String], expected: [String]) throws {
+        let dates = try days.map { try #require(CivilDate($0)) }
+        #expect(Ledger.stretches(of: dates).map { "\($0.first)…\($0.last)" } == expected)
+    }
+
     static func steps(_ day: Int, _ hour: Int, _ value: Int, id: String) -> String {
         let start = String(format: "2024-05-%02dT%02d:00:00+02:00", day, hour)
         let end = String(format: "2024-05-%02dT%02d:30:00+02:00", day, hour)

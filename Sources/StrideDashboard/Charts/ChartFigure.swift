@@ -81,7 +81,7 @@ enum Axes {
         guard step > 0, step.isFinite else { return Format.count(value.wholeForDisplay) }
         var decimals = max(0, Int((-log10(step)).rounded(.up)))
         if decimals < 6, ((step * pow(10, Double(decimals))) - (step * pow(10, Double(decimals))).rounded()).magnitude > 1e-9 { decimals += 1 }
-        return String(format: "%.\(min(decimals, 6))f", value)
+        return Format.fixed(value, min(decimals, 6))
     }
 
     static func render(

@@ -32,7 +32,7 @@ enum LogPage {
             start > last
             ? []
             : try LogDocument(snapshot.ledger, from: start, limit: count, type: type).events.filter { event in
-                event.sequence <= last && (snapshot.lived.map { event.occurredAt <= $0 } ?? true)
+                event.sequence <= last && snapshot.includes(event.sequence, happened: event.occurredAt)
             }
         let check = try ChainCheck.check(events.map(\.sequence), in: snapshot.ledger)
         return Content(events: events, check: check, first: start, limit: count, type: type, last: last, time: snapshot.time)

@@ -154,10 +154,11 @@ final class Snapshot {
     func audit(of shoe: ShoeView) throws -> [ShoeAuditDocument.Step] {
         let steps = try ShoeAuditDocument(ledger, shoe: ShoeID.text(shoe.shoe.id)).steps
         guard let lived else { return steps.filter { includes($0.entry.sequence) } }
-        let started = Dictionary(try WorkoutsDocument(ledger).workouts.map { ($0.id, $0.start) }, uniquingKeysWith: { first, _ in first })
+        // The workouts started by then, read once for the snapshot (a page of shoes asks each shoe's audit).
+        let started = Set(try workouts().map(\.id))
         var total = 0.0
         return steps.compactMap { step in
-            if let workout = step.entry.workout, (started[workout].map { $0 > lived } ?? true) { return nil }
+            if let workout = step.entry.workout, !started.contains(workout) { return nil }
             total += step.entry.kilometers
             return ShoeAuditDocument.Step(entry: step.entry, runningTotal: total)
         }

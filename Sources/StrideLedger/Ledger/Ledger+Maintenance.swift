@@ -58,7 +58,6 @@ extension Ledger {
         try store.event(at: sequence)
     }
 
-    /// Events from a sequence on, optionally of one type, at most `limit`.
     /// At most `limit` events just before sequence `before`, by sequence: the page of the log
     /// that ends there (sequences have no gaps).
     /// - Throws: a storage failure.
@@ -69,6 +68,8 @@ extension Ledger {
         return try events(from: first, limit: Int(before - first), type: nil)
     }
 
+    /// Events from a sequence on, optionally of one type, at most `limit`.
+    /// - Throws: a storage failure.
     public func events(from: UInt64, limit: Int, type: EventType?) throws -> [RecordedEvent] {
         if let type { return try store.events(ofType: type, from: from, limit: limit) }
         var events: [RecordedEvent] = []

@@ -25,15 +25,32 @@ extension Ledger {
         guard let from, let to, from <= to else { return try state.records(from: from, through: to) }
         let versions = try state.dayVersions(from: from, through: to)
         var (known, missing) = dailyRecordCache.lookUp(versions)
-        if let first = missing.first, let last = missing.last {
+        if !missing.isEmpty {
             var computed = Dictionary(uniqueKeysWithValues: missing.map { ($0, DailyRecord?.none) })
-            for record in try state.records(from: first, through: last) where computed[record.date] != nil {
-                computed[record.date] = .some(record)
+            // Each stretch of consecutive missing days read on its own: a day synced late and
+            // today do not recompute every cached day between them.
+            for (first, last) in Self.stretches(of: missing) {
+                for record in try state.records(from: first, through: last) where computed[record.date] != nil {
+                    computed[record.date] = .some(record)
+                }
             }
             dailyRecordCache.keep(computed, at: versions)
             known.merge(computed) { _, new in new }
         }
         return versions.keys.sorted().compactMap { known[$0] ?? nil }
+    }
+
+    /// The stretches of consecutive days in `days` (sorted), each as its first and last day.
+    static func stretches(of days: [CivilDate]) -> [(first: CivilDate, last: CivilDate)] {
+        var stretches: [(first: CivilDate, last: CivilDate)] = []
+        for day in days {
+            if let open = stretches.last, open.last.daysSince1970 + 1 == day.daysSince1970 {
+                stretches[stretches.count - 1].last = day
+            } else {
+                stretches.append((day, day))
+            }
+        }
+        return stretches
     }
 
     /// Each day's version of its facts from `from` through `to` (``DayVersion``): days

@@ -87,7 +87,7 @@ extension Ledger {
     /// now that had started by then, whenever they were ingested.
     /// - Throws: a storage failure, or a projection failure.
     public func shoes(asOf instant: Timestamp) throws -> [ShoeView] {
-        try MileageAsOf.shoes(rackThen: rack(asOf: instant), workouts: state(of: mileage).workouts(), through: instant)
+        try MileageAsOf.shoes(rackThen: rack(asOf: instant), workouts: workoutsByDay().map(\.workout), through: instant)
     }
 
     /// The shoes as their own events (registration, rename, retirement, default) had left them

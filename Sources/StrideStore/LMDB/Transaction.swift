@@ -56,9 +56,7 @@ struct Transaction: ~Copyable {
 
     /// The number of entries (counting duplicates) in a database.
     func entryCount(of database: Database) throws -> Int {
-        var stat = MDB_stat()
-        try LMDBError.check(mdb_stat(handle, database.handle, &stat), "mdb_stat")
-        return stat.ms_entries
+        try statistics(of: database).entries
     }
 
     /// Runs `body` with a cursor over a database, closed afterwards.

@@ -99,10 +99,13 @@ extension LMDBEventStore {
         let lowest = checkpoints.min() ?? 0
         // The runs load rows from this transaction and are dropped before it ends.
         let reader = transaction.reader
-        let snapshotsHeld = try transaction.entryCount(of: snapshotsDatabase)
         let rowsPerEvent = snapshotPolicy.rowsPerEvent
+        // Counted at the first snapshot point the fold passes, not by every append.
+        var snapshotsHeld: Int?
         func fits(_ rows: Int, _ pending: Int, _ sequence: UInt64) throws -> Bool {
-            Double(snapshotsHeld + pending + rows + 1) <= Double(sequence) * rowsPerEvent
+            let held = try snapshotsHeld ?? transaction.entryCount(of: snapshotsDatabase)
+            snapshotsHeld = held
+            return Double(held + pending + rows + 1) <= Double(sequence) * rowsPerEvent
         }
         do {
             let runs = projections.enumerated().map { index, projection in

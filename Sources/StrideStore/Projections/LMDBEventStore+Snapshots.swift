@@ -197,16 +197,6 @@ extension LMDBEventStore {
         }
     }
 
-    /// Bytes a projection's rows take on disk (their database's pages), and their entries.
-    /// - Throws: ``LMDBError``.
-    public func rowsSize(of name: String) throws -> (bytes: Int, entries: Int) {
-        let database = try rowsDatabase(name)
-        return try environment.read { transaction in
-            let stat = try transaction.statistics(of: database)
-            return (stat.pages * stat.pageSize, stat.entries)
-        }
-    }
-
     /// For a test of `verify`: overwrites one row of a snapshot with `bytes`.
     /// - Throws: ``LMDBError``.
     public func overwriteSnapshotRow(of name: String, at sequence: UInt64, key: [UInt8], with bytes: [UInt8]) throws {
