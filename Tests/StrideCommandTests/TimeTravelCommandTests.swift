@@ -13,16 +13,6 @@ struct TimeTravelCommandTests {
     static let ingestDay = "2025-01-15T09:00:00Z"
     static let laterDay = "2025-01-16T09:00:00Z"
 
-    /// Runs of 2019–2024 (km): 5 in 2019, 10 in 2021, 4.25 under way at 2023-06-01T00:00Z,
-    /// 8 later that day, 21 in 2024.
-    static let runs = [
-        #"{"activity":"HKWorkoutActivityTypeRunning","start":"2019-03-10T07:00:00Z","end":"2019-03-10T07:30:00Z","distance":5,"distanceUnit":"km","id":"r2019"}"#,
-        #"{"activity":"HKWorkoutActivityTypeRunning","start":"2021-07-04T07:00:00Z","end":"2021-07-04T08:00:00Z","distance":10,"distanceUnit":"km","id":"r2021"}"#,
-        #"{"activity":"HKWorkoutActivityTypeRunning","start":"2023-05-31T23:45:00Z","end":"2023-06-01T00:15:00Z","distance":4.25,"distanceUnit":"km","id":"r2023a"}"#,
-        #"{"activity":"HKWorkoutActivityTypeRunning","start":"2023-06-01T08:00:00Z","end":"2023-06-01T08:45:00Z","distance":8,"distanceUnit":"km","id":"r2023b"}"#,
-        #"{"activity":"HKWorkoutActivityTypeRunning","start":"2024-04-20T07:00:00Z","end":"2024-04-20T09:00:00Z","distance":21,"distanceUnit":"km","id":"r2024"}"#,
-    ].joined(separator: "\n")
-
     func run(_ ledger: String, at time: String, _ arguments: String...) throws -> ProcessResult {
         try runProcess(stride, ["--ledger", ledger] + arguments, environment: ["STRIDE_FIXED_TIME": time])
     }
@@ -41,7 +31,7 @@ struct TimeTravelCommandTests {
     func storyLedger(in folder: String) throws -> (path: String, beforeIngest: Int) {
         let ledger = folder + "/ledger"
         let file = folder + "/runs.ndjson"
-        try Self.runs.write(toFile: file, atomically: true, encoding: .utf8)
+        try TimeTravelStory.runs.write(toFile: file, atomically: true, encoding: .utf8)
         #expect(try run(ledger, at: Self.setUpDay, "init", "--time-zone", "UTC").status == 0)
         #expect(try run(ledger, at: Self.setUpDay, "shoes", "add", "Pegasus 40", "--at", "2018-04-01T10:00:00Z").status == 0)
         #expect(try run(ledger, at: Self.setUpDay, "shoes", "default", "Pegasus 40", "--at", "2018-04-01T10:00:00Z").status == 0)

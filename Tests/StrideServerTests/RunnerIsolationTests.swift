@@ -34,24 +34,24 @@ struct RunnerIsolationTests {
     static let clock = FixedClock(Timestamp(secondsSince1970: 1_717_243_200))
 
     static func with(_ body: (Club) async throws -> Void) async throws {
-        let directory = NSTemporaryDirectory() + "stride-club-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let folder = RunnersFolder(path: directory + "/runners")
-        let marie = try folder.add(name: "marie", timeZone: "Europe/Paris", clock: clock)
-        let bob = try folder.add(name: "bob", timeZone: "America/New_York", clock: clock)
-        let marieToken = RunnerToken.presented(try marie.addToken(name: "marie-phone", at: nil), runner: "marie")
-        let bobToken = RunnerToken.presented(try bob.addToken(name: "bob-watch-7731", at: nil), runner: "bob")
-        try ReadRouteTests.fill(marie)
-        try fill(bob)
-        let bobShoe = try #require(try firstID(of: ShoesDocument(bob), in: "shoes"))
-        let bobWorkout = try #require(try firstID(of: WorkoutsDocument(bob), in: "workouts"))
-        let server = StrideServer(
-            runners: folder, settings: ServerSettings(host: "127.0.0.1", port: 0), logger: Logger(label: "test"), clock: clock)
-        try await body(
-            Club(
-                folder: folder, marie: marie, bob: bob, marieToken: marieToken, bobToken: bobToken, bobShoe: bobShoe, bobWorkout: bobWorkout,
-                bobSecrets: [bobShoe, bobWorkout, "bob-watch-7731", "Zwartkop 3", "a secret of bob's", "7.77", "America/New_York"],
-                server: server))
+        try await withTemporaryDirectory { (directory: String) async throws in
+            let folder = RunnersFolder(path: directory + "/runners")
+            let marie = try folder.add(name: "marie", timeZone: "Europe/Paris", clock: clock)
+            let bob = try folder.add(name: "bob", timeZone: "America/New_York", clock: clock)
+            let marieToken = RunnerToken.presented(try marie.addToken(name: "marie-phone", at: nil), runner: "marie")
+            let bobToken = RunnerToken.presented(try bob.addToken(name: "bob-watch-7731", at: nil), runner: "bob")
+            try ReadRouteTests.fill(marie)
+            try fill(bob)
+            let bobShoe = try #require(try firstID(of: ShoesDocument(bob), in: "shoes"))
+            let bobWorkout = try #require(try firstID(of: WorkoutsDocument(bob), in: "workouts"))
+            let server = StrideServer(
+                runners: folder, settings: ServerSettings(host: "127.0.0.1", port: 0), logger: Logger(label: "test"), clock: clock)
+            try await body(
+                Club(
+                    folder: folder, marie: marie, bob: bob, marieToken: marieToken, bobToken: bobToken, bobShoe: bobShoe, bobWorkout: bobWorkout,
+                    bobSecrets: [bobShoe, bobWorkout, "bob-watch-7731", "Zwartkop 3", "a secret of bob's", "7.77", "America/New_York"],
+                    server: server))
+        }
     }
 
     /// The `id` of the first item of a document's list, as the API shows it.

@@ -64,57 +64,57 @@ struct ServeProcessTests {
         "stride serve --ledgers, as a household runs it: runners added with `stride runners`, each token NAME.stride_…, the ledgers plain ones the command line works on and backs up while it serves"
     )
     func household() async throws {
-        let folder = NSTemporaryDirectory() + "stride-serve-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let ledgers = folder + "/runners"
-        let environment = ["STRIDE_LEDGERS": ledgers]
-        for (name, zone) in [("marie", "Europe/Paris"), ("bob", "America/New_York")] {
-            let added = try runProcess(stride, ["runners", "add", name, "--time-zone", zone], environment: environment)
-            #expect(added.status == 0, "\(added.standardError)")
+        try await withTemporaryDirectory { (folder: String) async throws in
+            let ledgers = folder + "/runners"
+            let environment = ["STRIDE_LEDGERS": ledgers]
+            for (name, zone) in [("marie", "Europe/Paris"), ("bob", "America/New_York")] {
+                let added = try runProcess(stride, ["runners", "add", name, "--time-zone", zone], environment: environment)
+                #expect(added.status == 0, "\(added.standardError)")
+            }
+            let refused = try runProcess(stride, ["runners", "add", "Bob Smith"], environment: environment)
+            #expect(refused.status != 0 && refused.standardError.contains("lowercase letters"))
+            let marie = try runProcess(stride, ["--ledger", ledgers + "/marie", "tokens", "add", "marie-phone"]).standardOutput
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(marie.hasPrefix("marie.stride_"))
+            let bob = try runProcess(stride, ["--ledger", ledgers + "/bob", "tokens", "add", "bob-watch"]).standardOutput
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(bob.hasPrefix("bob.stride_"))
+            let list = try runProcess(stride, ["runners", "list", "--json"], environment: environment)
+            #expect(list.standardOutput.contains(#""name":"bob","timeZone":"America/New_York""#), "\(list.standardOutput)")
+            #expect(list.standardOutput.contains(#""devices":["marie-phone"]"#))
+
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: stride)
+            process.arguments = ["serve", "--port", "0"]
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            defer { if process.isRunning { process.terminate() } }
+            let firstLine = try await Self.firstLine(of: output)
+            #expect(firstLine.hasPrefix("Serving the 2 runners of \(ledgers) at http://127.0.0.1:"), "\(firstLine)")
+            let port = try #require(firstLine.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
+
+            // The command line writes to marie's ledger while the server serves it.
+            #expect(try runProcess(stride, ["--ledger", ledgers + "/marie", "shoes", "add", "Vaporfly 3"]).status == 0)
+            let maries = try await Self.get(port: port, path: "/v1/shoes", token: marie)
+            #expect(maries.hasPrefix("HTTP/1.1 200") && maries.contains("Vaporfly 3"))
+            let bobs = try await Self.get(port: port, path: "/v1/shoes", token: bob)
+            #expect(bobs.hasPrefix("HTTP/1.1 200") && !bobs.contains("Vaporfly 3"))
+            #expect(try await Self.get(port: port, path: "/v1/shoes", token: "bob." + marie.dropFirst(6)).hasPrefix("HTTP/1.1 401"))
+            #expect(try await Self.get(port: port, path: "/v1/checkin", token: bob, method: "POST", body: "{}").hasPrefix("HTTP/1.1 200"))
+            // A live backup of a served ledger is a ledger `verify` accepts.
+            let backup = folder + "/bob-backup"
+            #expect(try runProcess(stride, ["--ledger", ledgers + "/bob", "ledger", "backup", backup]).status == 0)
+            let verified = try runProcess(stride, ["--ledger", backup, "ledger", "verify"])
+            #expect(verified.status == 0, "\(verified.standardError)")
+            #expect(try runProcess(stride, ["--ledger", backup, "points", "history"]).standardOutput.contains("via bob-watch"))
+
+            process.terminate()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
         }
-        let refused = try runProcess(stride, ["runners", "add", "Bob Smith"], environment: environment)
-        #expect(refused.status != 0 && refused.standardError.contains("lowercase letters"))
-        let marie = try runProcess(stride, ["--ledger", ledgers + "/marie", "tokens", "add", "marie-phone"]).standardOutput
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(marie.hasPrefix("marie.stride_"))
-        let bob = try runProcess(stride, ["--ledger", ledgers + "/bob", "tokens", "add", "bob-watch"]).standardOutput
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(bob.hasPrefix("bob.stride_"))
-        let list = try runProcess(stride, ["runners", "list", "--json"], environment: environment)
-        #expect(list.standardOutput.contains(#""name":"bob","timeZone":"America/New_York""#), "\(list.standardOutput)")
-        #expect(list.standardOutput.contains(#""devices":["marie-phone"]"#))
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: stride)
-        process.arguments = ["serve", "--port", "0"]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        let firstLine = try await Self.firstLine(of: output)
-        #expect(firstLine.hasPrefix("Serving the 2 runners of \(ledgers) at http://127.0.0.1:"), "\(firstLine)")
-        let port = try #require(firstLine.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
-
-        // The command line writes to marie's ledger while the server serves it.
-        #expect(try runProcess(stride, ["--ledger", ledgers + "/marie", "shoes", "add", "Vaporfly 3"]).status == 0)
-        let maries = try await Self.get(port: port, path: "/v1/shoes", token: marie)
-        #expect(maries.hasPrefix("HTTP/1.1 200") && maries.contains("Vaporfly 3"))
-        let bobs = try await Self.get(port: port, path: "/v1/shoes", token: bob)
-        #expect(bobs.hasPrefix("HTTP/1.1 200") && !bobs.contains("Vaporfly 3"))
-        #expect(try await Self.get(port: port, path: "/v1/shoes", token: "bob." + marie.dropFirst(6)).hasPrefix("HTTP/1.1 401"))
-        #expect(try await Self.get(port: port, path: "/v1/checkin", token: bob, method: "POST", body: "{}").hasPrefix("HTTP/1.1 200"))
-        // A live backup of a served ledger is a ledger `verify` accepts.
-        let backup = folder + "/bob-backup"
-        #expect(try runProcess(stride, ["--ledger", ledgers + "/bob", "ledger", "backup", backup]).status == 0)
-        let verified = try runProcess(stride, ["--ledger", backup, "ledger", "verify"])
-        #expect(verified.status == 0, "\(verified.standardError)")
-        #expect(try runProcess(stride, ["--ledger", backup, "points", "history"]).standardOutput.contains("via bob-watch"))
-
-        process.terminate()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
     }
 
     /// The first line a process prints, read on a thread of its own.

@@ -27,33 +27,23 @@ struct TimeTravelRouteTests {
     static let setUpDay = Timestamp(secondsSince1970: 1_736_499_600)  // 2025-01-10T09:00:00Z
     static let ingestDay = Timestamp(secondsSince1970: 1_736_931_600)  // 2025-01-15T09:00:00Z
 
-    /// 5 km in 2019, 10 in 2021, 4.25 under way at 2023-06-01T00:00Z, 8 later that day, 21 in 2024.
-    static let runs = [
-        #"{"activity":"HKWorkoutActivityTypeRunning","start":"2019-03-10T07:00:00Z","end":"2019-03-10T07:30:00Z","distance":5,"distanceUnit":"km","id":"r2019"}"#,
-        #"{"activity":"HKWorkoutActivityTypeRunning","start":"2021-07-04T07:00:00Z","end":"2021-07-04T08:00:00Z","distance":10,"distanceUnit":"km","id":"r2021"}"#,
-        #"{"activity":"HKWorkoutActivityTypeRunning","start":"2023-05-31T23:45:00Z","end":"2023-06-01T00:15:00Z","distance":4.25,"distanceUnit":"km","id":"r2023a"}"#,
-        #"{"activity":"HKWorkoutActivityTypeRunning","start":"2023-06-01T08:00:00Z","end":"2023-06-01T08:45:00Z","distance":8,"distanceUnit":"km","id":"r2023b"}"#,
-        #"{"activity":"HKWorkoutActivityTypeRunning","start":"2024-04-20T07:00:00Z","end":"2024-04-20T09:00:00Z","distance":21,"distanceUnit":"km","id":"r2024"}"#,
-    ].joined(separator: "\n")
-
     /// A server over the story's ledger (in UTC), a device token, and the last sequence
     /// before the ingest.
-    static func with(_ body: @escaping @Sendable (Ledger, String, UInt64, any TestClientProtocol) async throws -> Void) async throws {
-        let folder = NSTemporaryDirectory() + "stride-time-travel-test-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let clock = SteppingClock(setUpDay)
-        let ledger = try Ledger.create(at: folder + "/ledger", timeZone: "UTC", clock: clock)
-        let token = try ledger.addToken(name: "marie-laptop", at: nil)
-        let since = try #require(ISO8601.parse("2018-04-01T10:00:00Z"))
-        _ = try ledger.registerShoe(name: "Pegasus 40", brand: "Nike", startKilometers: 0, goalKilometers: 800, makeDefault: true, at: since)
-        let beforeIngest = try ledger.lastSequence()
-        clock.set(ingestDay)
-        let file = folder + "/runs.ndjson"
-        try runs.write(toFile: file, atomically: true, encoding: .utf8)
-        _ = try ledger.ingest(file: file)
-        let server = try StrideServer(ledger: ledger, settings: ServerSettings(host: "127.0.0.1", port: 0), logger: Logger(label: "test"))
-        try await server.makeApplication().test(.router) { client in try await body(ledger, token, beforeIngest, client) }
+    static func with(_ body: @escaping @Sendable (String, UInt64, any TestClientProtocol) async throws -> Void) async throws {
+        try await withTemporaryDirectory { (folder: String) async throws in
+            let clock = SteppingClock(setUpDay)
+            let ledger = try Ledger.create(at: folder + "/ledger", timeZone: "UTC", clock: clock)
+            let token = try ledger.addToken(name: "marie-laptop", at: nil)
+            let since = try #require(ISO8601.parse("2018-04-01T10:00:00Z"))
+            _ = try ledger.registerShoe(name: "Pegasus 40", brand: "Nike", startKilometers: 0, goalKilometers: 800, makeDefault: true, at: since)
+            let beforeIngest = try ledger.lastSequence()
+            clock.set(ingestDay)
+            let file = folder + "/runs.ndjson"
+            try TimeTravelStory.runs.write(toFile: file, atomically: true, encoding: .utf8)
+            _ = try ledger.ingest(file: file)
+            let server = try StrideServer(ledger: ledger, settings: ServerSettings(host: "127.0.0.1", port: 0), logger: Logger(label: "test"))
+            try await server.makeApplication().test(.router) { client in try await body(token, beforeIngest, client) }
+        }
     }
 
     static func shoes(_ client: some TestClientProtocol, _ query: String, token: String) async throws -> [[String: Any]] {
@@ -64,7 +54,7 @@ struct TimeTravelRouteTests {
 
     @Test("GET /v1/mileage: ?asOf= counts the runs run by then (19.25 km), ?asRecorded= before the ingest says 0 km")
     func mileage() async throws {
-        try await Self.with { _, token, beforeIngest, client in
+        try await Self.with { token, beforeIngest, client in
             #expect(try await Self.shoes(client, "", token: token).first?["kilometers"] as? Double == 48.25)
             let asOf = try await Self.shoes(client, "?asOf=2023-06-01T00:00:00Z", token: token)
             #expect(asOf.first?["kilometers"] as? Double == 19.25)
@@ -90,7 +80,7 @@ struct TimeTravelRouteTests {
 
     @Test("the shoes page ?asOf= shows 19.25 km and carries asOf in its links; ?asRecorded= shows the ledger before the ingest")
     func pages() async throws {
-        try await Self.with { _, token, beforeIngest, client in
+        try await Self.with { token, beforeIngest, client in
             let cookie = try await DashboardSiteTests.signIn(client, token: token)
             let asOf = try await client.execute(uri: "/shoes?asOf=2023-06-01T00:00:00Z", method: .get, headers: [.cookie: cookie])
             #expect(asOf.status == .ok)
