@@ -18,6 +18,13 @@ public enum TimeTravel: Sendable, Hashable {
     /// of the two.
     case asRecorded(sequence: UInt64?, instant: Timestamp?)
 
+    /// Whether the answer replays the log (as recorded), work that grows with the ledger,
+    /// rather than reading what is stored (as of a moment).
+    public var replaysTheLog: Bool {
+        if case .asRecorded = self { return true }
+        return false
+    }
+
     /// The ledger as recorded at a point; give one or both.
     public init(sequence: UInt64? = nil, instant: Timestamp? = nil) {
         self = .asRecorded(sequence: sequence, instant: instant)

@@ -2,7 +2,6 @@ import HTTPTypes
 import Hummingbird
 import StrideEvents
 import StrideLedger
-import Synchronization
 
 /// Answers writes that carry an `Idempotency-Key` once. The ledger decides what a request
 /// with a key is (``Ledger/recall(_:)``) and which answers it keeps, for how long
@@ -119,29 +118,5 @@ actor KeyLocks {
             await unlock(name)
             throw error
         }
-    }
-}
-
-/// How many event streams are open, never more than a limit.
-final class StreamCount: Sendable {
-    private let open = Mutex(0)
-    let limit: Int
-
-    init(limit: Int) {
-        self.limit = limit
-    }
-
-    /// Counts one more stream, unless the limit is reached.
-    func acquire() -> Bool {
-        open.withLock { count in
-            guard count < limit else { return false }
-            count += 1
-            return true
-        }
-    }
-
-    /// Counts one stream fewer.
-    func release() {
-        open.withLock { $0 -= 1 }
     }
 }

@@ -12,14 +12,14 @@ struct StrideAPI: Sendable {
     let worker: LedgerWorker
     let settings: ServerSettings
     let answers: RequestAnswers
-    let streams: StreamCount
+    let streams: Places
     /// Where uploads are written before they are ingested.
     let uploads: String
 
     /// The API over `worker`'s ledger; `streams` counts the event streams open (shared by the
     /// runners of a shared server).
     /// - Throws: when the ledger's `uploads` folder cannot be made.
-    init(worker: LedgerWorker, settings: ServerSettings, streams: StreamCount) throws {
+    init(worker: LedgerWorker, settings: ServerSettings, streams: Places) throws {
         self.worker = worker
         self.settings = settings
         answers = RequestAnswers(worker: worker)

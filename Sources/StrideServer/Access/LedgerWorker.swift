@@ -1,7 +1,6 @@
 import HTTPTypes
 import NIOPosix
 import StrideLedger
-import Synchronization
 
 /// Runs one ledger's work on the server's ``WorkLanes``: reads and actions in the quick lane,
 /// work that grows with the ledger or the body in the heavy lane.
@@ -13,15 +12,16 @@ import Synchronization
 final class LedgerWorker: Sendable {
     let ledger: Ledger
     let lanes: WorkLanes
+    /// This ledger's share of the heavy lane's places.
+    private let heavyPlaces: Places
     /// The most heavy requests of this ledger admitted at once.
-    let heavyLimit: Int
-    private let heavyAdmitted = Mutex(0)
+    var heavyLimit: Int { heavyPlaces.limit }
 
     /// A worker on lanes shared with other ledgers.
     init(ledger: Ledger, lanes: WorkLanes, heavyLimit: Int) {
         self.ledger = ledger
         self.lanes = lanes
-        self.heavyLimit = max(1, heavyLimit)
+        heavyPlaces = Places(limit: max(1, heavyLimit))
     }
 
     /// Runs `body` with the ledger on a quick-lane thread and returns what it returns.
@@ -45,23 +45,24 @@ final class LedgerWorker: Sendable {
     /// admits one more request of this ledger, and frees its place however `work` ends.
     /// - Throws: ``APIError`` 503 with `Retry-After` when the lane is full; what `work` throws.
     func admitHeavy<T: Sendable>(_ work: () async throws -> T) async throws -> T {
-        let (limit, lanes) = (heavyLimit, lanes)
-        let admitted = heavyAdmitted.withLock { count in
-            guard count < limit, lanes.admitHeavy() else { return false }
-            count += 1
-            return true
-        }
-        guard admitted else {
-            throw APIError(
-                .serviceUnavailable,
-                "the server is busy with ingests, replays or pages as recorded (\(heavyLimit) at once for a ledger, \(lanes.heavyLimit) in all); send this again in a few seconds",
-                headers: [.retryAfter: "5"])
+        guard heavyPlaces.take() else { throw busy }
+        guard lanes.heavyPlaces.take() else {
+            heavyPlaces.giveBack()
+            throw busy
         }
         defer {
-            heavyAdmitted.withLock { $0 -= 1 }
-            lanes.releaseHeavy()
+            heavyPlaces.giveBack()
+            lanes.heavyPlaces.giveBack()
         }
         return try await work()
+    }
+
+    /// The answer when the heavy lane has no place for this ledger.
+    private var busy: APIError {
+        APIError(
+            .serviceUnavailable,
+            "the server is busy with ingests, replays or pages as recorded (\(heavyLimit) at once for a ledger, \(lanes.heavyLimit) in all); send this again in a few seconds",
+            headers: [.retryAfter: "5"])
     }
 
     /// Runs `body` in the heavy lane, if it admits one more request (``admitHeavy(_:)``):

@@ -1,6 +1,5 @@
 import Glibc
 import NIOPosix
-import Synchronization
 
 /// The threads every ledger a server serves runs its work on: LMDB ties a write transaction
 /// to its thread and every ledger call blocks, so none runs on the server's event loops or
@@ -18,30 +17,17 @@ import Synchronization
 final class WorkLanes: Sendable {
     let quick: NIOThreadPool
     let heavy: NIOThreadPool
+    /// The heavy requests admitted at once, across every ledger.
+    let heavyPlaces: Places
     /// The most heavy requests admitted at once, across every ledger.
-    let heavyLimit: Int
-    private let heavyAdmitted = Mutex(0)
+    var heavyLimit: Int { heavyPlaces.limit }
 
     init(quickThreads: Int = 4, heavyThreads: Int, heavyAdmitted: Int) {
         quick = NIOThreadPool(numberOfThreads: quickThreads)
         quick.start()
         heavy = NIOThreadPool(numberOfThreads: heavyThreads)
         heavy.start()
-        heavyLimit = max(heavyAdmitted, heavyThreads)
-    }
-
-    /// Takes a place in the heavy lane, if one is free; `release()` gives it back.
-    func admitHeavy() -> Bool {
-        heavyAdmitted.withLock { count in
-            guard count < heavyLimit else { return false }
-            count += 1
-            return true
-        }
-    }
-
-    /// Gives back a place taken by ``admitHeavy()``.
-    func releaseHeavy() {
-        heavyAdmitted.withLock { $0 -= 1 }
+        heavyPlaces = Places(limit: max(heavyAdmitted, heavyThreads))
     }
 
     /// Lowers the calling thread's scheduling priority (nice 10): a heavy-lane thread takes

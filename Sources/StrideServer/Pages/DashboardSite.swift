@@ -104,9 +104,7 @@ struct DashboardSite: Sendable {
             let render: @Sendable (Ledger) throws -> String = { ledger in try Dashboard.render(page: chosen, ledger: ledger, context: pageContext) }
             // A page as recorded replays the log up to its point: heavy work. A page as of a
             // moment of the runner's life cuts the present figures: quick.
-            let isReplay: Bool
-            if case .asRecorded = travel { isReplay = true } else { isReplay = false }
-            let html = try await isReplay ? worker.runAdmittedHeavy(render) : worker.run(render)
+            let html = try await travel?.replaysTheLog == true ? worker.runAdmittedHeavy(render) : worker.run(render)
             return HTMLAnswer.page(html)
         } catch {
             let refusal = APIError.from(error)

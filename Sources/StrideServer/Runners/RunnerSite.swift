@@ -17,7 +17,7 @@ struct RunnerSite: Sendable {
     /// (the token after a runner's name, ``RunnerToken``); `signIn` adds the sign-in page, which
     /// a shared server keeps in front of its sites instead, with the request log.
     init(
-        runner: String?, worker: LedgerWorker, settings: ServerSettings, streams: StreamCount, sessions: Sessions,
+        runner: String?, worker: LedgerWorker, settings: ServerSettings, streams: Places, sessions: Sessions,
         authenticate: @escaping StrideServer.Authenticator, requestLog: Logger?, signIn: Bool, metrics: SiteMetrics
     ) throws {
         self.runner = runner

@@ -29,14 +29,14 @@ extension StrideAPI {
             let given = try query.integer("after", in: 0...Int.max).map(UInt64.init)
             let start: UInt64
             if let known = resumed ?? given { start = known } else { start = try await worker.run { try $0.lastSequence() } }
-            guard streams.acquire() else {
+            guard streams.take() else {
                 throw APIError(
                     .serviceUnavailable, "\(streams.limit) event streams are open already; close one or try again later",
                     headers: [.retryAfter: "30"])
             }
             let (worker, streams) = (self.worker, self.streams)
             let body = ResponseBody { writer in
-                defer { streams.release() }
+                defer { streams.giveBack() }
                 try await Self.stream(from: start, of: worker, to: &writer)
                 try await writer.finish(nil)
             }

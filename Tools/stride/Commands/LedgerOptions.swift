@@ -22,6 +22,10 @@ struct LedgerOptions: ParsableArguments {
         return Ledger.defaultPath
     }
 
+    /// Whether a ledger was named with `--ledger`, before or after the command's name (not
+    /// by `STRIDE_LEDGER`).
+    var isNamed: Bool { ledger != nil || root.ledgerFirst.path != nil }
+
     /// Opens the ledger; a missing one is an error.
     func openExisting() throws -> Ledger {
         try Ledger.open(at: path, clock: Self.clock, upgrade: Self.upgradeObserver)

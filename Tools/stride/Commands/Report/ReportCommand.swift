@@ -28,11 +28,7 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "The daily range's last day, yyyy-MM-dd.")
     var to: String?
 
-    @Option(name: .customLong("as-of"), help: "As of this moment of the runner's life, an instant such as 2024-05-01T08:00:00+02:00.")
-    var asOf: String?
-
-    @Option(name: .customLong("as-recorded"), help: "As the ledger recorded it by this sequence number or instant.")
-    var asRecorded: String?
+    @OptionGroup var travel: TimeTravelOptions
 
     @Flag(help: "Replace the file if it exists.")
     var force = false
@@ -44,13 +40,6 @@ struct ReportCommand: ParsableCommand {
         if let from = from.flatMap(CivilDate.init), let to = to.flatMap(CivilDate.init), to < from {
             throw ValidationError("--to \(to) comes before --from \(from)")
         }
-        if asOf != nil, asRecorded != nil { throw ValidationError("give --as-of or --as-recorded, not both") }
-        if let asOf, TimeTravel(parsingAsOf: asOf) == nil {
-            throw ValidationError("--as-of " + TimeTravel.asOfRefusal(asOf, asRecordedName: "--as-recorded"))
-        }
-        if let asRecorded, TimeTravel(parsing: asRecorded) == nil {
-            throw ValidationError("--as-recorded " + TimeTravel.asRecordedRefusal(asRecorded))
-        }
         guard !file.isEmpty, !file.hasSuffix("/") else { throw ValidationError("give the report a file name, such as report.html") }
     }
 
@@ -58,7 +47,7 @@ struct ReportCommand: ParsableCommand {
         let opened = try ledger.openExisting()
         let html = try Dashboard.report(
             opened, from: from.flatMap(CivilDate.init), through: to.flatMap(CivilDate.init),
-            timeTravel: asOf.flatMap(TimeTravel.init(parsingAsOf:)) ?? asRecorded.flatMap(TimeTravel.init(parsing:)))
+            timeTravel: travel.timeTravel)
         try ReportFile.write(html, to: file, replacing: force)
         Console.print("Wrote the report to \(file) (\(Format.bytes(html.utf8.count))); open it in a browser, no network needed.")
     }

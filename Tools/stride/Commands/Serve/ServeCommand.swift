@@ -64,7 +64,7 @@ struct ServeCommand: ParsableCommand {
     var metricsTokenFile: String?
 
     func validate() throws {
-        if ledgers != nil, ledger.ledger != nil || ledger.root.ledgerFirst.path != nil {
+        if ledgers != nil, ledger.isNamed {
             throw ValidationError("give --ledger (one ledger) or --ledgers (a folder of runners' ledgers), not both")
         }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
@@ -79,7 +79,7 @@ struct ServeCommand: ParsableCommand {
     /// The folder of runners' ledgers to serve: --ledgers, else `STRIDE_LEDGERS` unless a
     /// ledger is named.
     private var runnersFolder: RunnersFolder? {
-        if ledgers == nil, ledger.ledger != nil || ledger.root.ledgerFirst.path != nil { return nil }
+        if ledgers == nil, ledger.isNamed { return nil }
         return RunnersFolderOptions.path(ledgers).map(RunnersFolder.init(path:))
     }
 

@@ -25,29 +25,16 @@ struct MileageCommand: ParsableCommand {
         @OptionGroup var ledger: LedgerOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "One shoe (its id or name); all when left out.") var shoe: String?
-        @Option(help: "As of this moment of the runner's life (the runs that had happened by then), e.g. 2024-05-01T08:00:00+02:00.")
-        var asOf: String?
-        @Option(help: "As the ledger recorded it by this sequence number or instant, e.g. 1200 or 2024-05-01T08:00:00+02:00.")
-        var asRecorded: String?
-
-        func validate() throws {
-            if asOf != nil, asRecorded != nil { throw ValidationError("give --as-of or --as-recorded, not both") }
-            if let asOf, TimeTravel(parsingAsOf: asOf) == nil {
-                throw ValidationError("--as-of " + TimeTravel.asOfRefusal(asOf, asRecordedName: "--as-recorded"))
-            }
-            if let asRecorded, TimeTravel(parsing: asRecorded) == nil {
-                throw ValidationError("--as-recorded " + TimeTravel.asRecordedRefusal(asRecorded))
-            }
-        }
+        @OptionGroup var travel: TimeTravelOptions
 
         func run() throws {
             let opened = try ledger.openExisting()
-            let recorded = try asRecorded.flatMap(TimeTravel.init(parsing:))?.recordedSequence(in: opened)
-            let document = try ShoesDocument(opened, shoe: shoe, asOf: asOf.flatMap(ISO8601.parse), asRecordedThrough: recorded)
+            let recorded = try travel.asRecorded.flatMap(TimeTravel.init(parsing:))?.recordedSequence(in: opened)
+            let document = try ShoesDocument(opened, shoe: shoe, asOf: travel.asOf.flatMap(ISO8601.parse), asRecordedThrough: recorded)
             if output.json {
                 Console.print(document)
             } else {
-                let when = asOf.map { " as of \($0)" } ?? asRecorded.map { " as recorded by \($0)" } ?? ""
+                let when = travel.asOf.map { " as of \($0)" } ?? travel.asRecorded.map { " as recorded by \($0)" } ?? ""
                 Console.print(document.shoes.isEmpty ? "No shoes\(when)." : ShoeOutput.table(document.shoes))
             }
         }
