@@ -20,9 +20,7 @@ extension DailyHealthProjection {
         switch key {
         case .facts(let day, let measure, let hour):
             writer.write(KeyKind.facts)
-            writer.write(orderedDay: day)
-            writer.write(measure.rawValue)
-            writer.write(hour)
+            Self.writePlace(day, measure, hour, into: &writer)
         case .synced(let id):
             writer.write(KeyKind.synced)
             writer.write(fixed: id.bigEndian)
@@ -30,11 +28,22 @@ extension DailyHealthProjection {
             // The facts key's bytes after its kind, then the sequence: a row's superseded
             // facts sort by day, measure and hour as its facts do (see `DailyRowsAsRecorded`).
             writer.write(KeyKind.superseded)
-            writer.write(orderedDay: day)
-            writer.write(measure.rawValue)
-            writer.write(hour)
+            Self.writePlace(day, measure, hour, into: &writer)
             writer.write(fixed: sequence.bigEndian)
         }
+    }
+
+    /// A day, measure and hour as key bytes: in that order, so rows sort by them.
+    private static func writePlace(_ day: CivilDate, _ measure: Measure, _ hour: UInt8, into writer: inout BinaryWriter) {
+        writer.write(orderedDay: day)
+        writer.write(measure.rawValue)
+        writer.write(hour)
+    }
+
+    private static func readPlace(_ reader: inout BinaryReader) throws -> (day: CivilDate, measure: Measure, hour: UInt8) {
+        let day = try reader.readOrderedDay()
+        guard let measure = Measure(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown measure") }
+        return (day, measure, try reader.readByte())
     }
 
     /// The key bytes before every row of a day (and after every row of the days before).
@@ -50,16 +59,13 @@ extension DailyHealthProjection {
     private func readKey(_ reader: inout BinaryReader) throws -> Key {
         switch try reader.readByte() {
         case KeyKind.facts:
-            let day = try reader.readOrderedDay()
-            guard let measure = Measure(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown measure") }
-            return .facts(day: day, measure: measure, hour: try reader.readByte())
+            let place = try Self.readPlace(&reader)
+            return .facts(day: place.day, measure: place.measure, hour: place.hour)
         case KeyKind.synced:
             return .synced(UInt128(bigEndian: try reader.read(fixed: UInt128.self)))
         case KeyKind.superseded:
-            let day = try reader.readOrderedDay()
-            guard let measure = Measure(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown measure") }
-            let hour = try reader.readByte()
-            return .superseded(day: day, measure: measure, hour: hour, at: UInt64(bigEndian: try reader.read(fixed: UInt64.self)))
+            let place = try Self.readPlace(&reader)
+            return .superseded(day: place.day, measure: place.measure, hour: place.hour, at: UInt64(bigEndian: try reader.read(fixed: UInt64.self)))
         case let other:
             throw DecodingFailure("unknown daily key kind \(other)")
         }

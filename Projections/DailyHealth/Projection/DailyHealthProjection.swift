@@ -164,8 +164,7 @@ public enum DailyHealthKey: RowKey {
             // The high bit set: a synced key never shares a word with a day's.
             return (UInt64(truncatingIfNeeded: id) ^ UInt64(truncatingIfNeeded: id >> 64) &* 0x9E37_79B9_7F4A_7C15) | 1 << 63
         case .superseded(let day, let measure, let hour, let sequence):
-            let date = UInt64(truncatingIfNeeded: day.year &* 384 &+ day.month &* 32 &+ day.day)
-            return (date << 16 | UInt64(measure.rawValue) << 8 | UInt64(hour)) ^ (sequence &* 0x9E37_79B9_7F4A_7C15)
+            return Self.facts(day: day, measure: measure, hour: hour).hashWord ^ (sequence &* 0x9E37_79B9_7F4A_7C15)
         }
     }
 }

@@ -153,7 +153,7 @@ final class Snapshot {
     /// to its kilometres there now, so the last total is the figure as of then.
     func audit(of shoe: ShoeView) throws -> [ShoeAuditDocument.Step] {
         let steps = try ShoeAuditDocument(ledger, shoe: ShoeID.text(shoe.shoe.id)).steps
-        guard let lived else { return steps.filter { includes($0.entry.sequence) } }
+        guard lived != nil else { return steps.filter { includes($0.entry.sequence) } }
         // The workouts started by then, read once for the snapshot (a page of shoes asks each shoe's audit).
         let started = Set(try workouts().map(\.id))
         var total = 0.0

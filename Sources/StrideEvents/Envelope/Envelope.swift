@@ -48,6 +48,13 @@ public struct Envelope: Hashable, Sendable {
     /// The stored chain hash.
     public var chainHash: ChainHash
 
+    /// The type code of stored event bytes, read from the envelope without parsing the rest
+    /// (nil for bytes too short to hold one): what lets a walk of the log pass an event by.
+    public static func typeCode(ofStored bytes: UnsafeRawBufferPointer) -> UInt16? {
+        guard bytes.count >= 4 else { return nil }
+        return UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: 2, as: UInt16.self))
+    }
+
     /// Reads the envelope fields of stored bytes, without checking the checksum or the chain.
     /// - Throws: ``DecodingFailure`` when the bytes are not an envelope.
     public init(parsing bytes: UnsafeRawBufferPointer) throws {

@@ -228,7 +228,7 @@ public final class LMDBEventStore: EventStore {
             guard last.value.count >= Envelope.fixedHeaderSize + Envelope.trailerSize,
                 let hash = ChainHash(bytes: UnsafeRawBufferPointer(rebasing: last.value[(last.value.count - 32)...]))
             else { throw EventLogFault(sequence: sequence, problem: "it is too short to be an event; run `stride verify`") }
-            return (sequence, hash, UInt16(littleEndian: last.value.loadUnaligned(fromByteOffset: 2, as: UInt16.self)))
+            return (sequence, hash, Envelope.typeCode(ofStored: last.value))
         }
     }
 

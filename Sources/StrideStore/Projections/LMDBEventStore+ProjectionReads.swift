@@ -104,14 +104,17 @@ extension LMDBEventStore {
     }
 
     /// Hands each event from `first` through `last`, as projections receive it, to `body`:
-    /// the one loop behind folding, catching up and replaying.
+    /// the one loop behind folding, catching up and replaying. `skippingSamples`: samples are
+    /// passed by on their type code, undecoded (for projections that fold none).
     /// - Throws: ``EventLogFault`` naming an event that cannot be decoded, or what `body` throws.
     func forEachProjectionEvent(
-        from first: UInt64, through last: UInt64, in transaction: borrowing Transaction,
+        from first: UInt64, through last: UInt64, in transaction: borrowing Transaction, skippingSamples: Bool = false,
         _ body: (UInt64, ProjectionEvent) throws -> Void
     ) throws {
         let strings = StringTable()
+        let sampleCode = EventType.sampleRecorded.code
         try walkLog(from: first, through: last, in: transaction) { sequence, bytes in
+            if skippingSamples, Envelope.typeCode(ofStored: bytes) == sampleCode { return true }
             let event: ProjectionEvent
             do {
                 event = try ProjectionEvent.decode(bytes, strings: strings)

@@ -231,21 +231,10 @@ extension LMDBEventStore {
                 return projections[index].makeRun { key in try base.row(forKey: key) }
             }
             let skipsSamples = !projections.contains(where: \.foldsSamples)
-            let sampleCode = EventType.sampleRecorded.code
-            let strings = StringTable()
             try runs.withFoldStep { apply in
-                try walkLog(from: (starts.min() ?? 0) + 1, through: through, in: transaction) { current, bytes in
-                    if skipsSamples, bytes.count >= 4, UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: 2, as: UInt16.self)) == sampleCode {
-                        return true
-                    }
-                    let event: ProjectionEvent
-                    do {
-                        event = try ProjectionEvent.decode(bytes, strings: strings)
-                    } catch {
-                        throw EventLogFault(sequence: current, problem: "it cannot be decoded (\(error)); run `stride verify`")
-                    }
+                try forEachProjectionEvent(from: (starts.min() ?? 0) + 1, through: through, in: transaction, skippingSamples: skipsSamples) {
+                    current, event in
                     for index in runs.indices where starts[index] < current { apply(index, event) }
-                    return true
                 }
             }
             return try runs.indices.map { index in
