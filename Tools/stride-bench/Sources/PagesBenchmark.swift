@@ -37,24 +37,25 @@ struct PagesBenchmark: ParsableCommand {
         let last = try ledger.store.lastSequence()
         let shoe = try ShoesDocument(ledger).shoes.max { $0.shoe.runs < $1.shoe.runs }
         let shoeID = shoe.map { ShoeID.text($0.shoe.id) } ?? ""
-        var cases = [
-            Case(name: "overview", page: .overview), Case(name: "daily (30 days)", page: .daily(from: nil, through: nil)),
-            Case(name: "shoes", page: .shoes),
-            Case(name: "audit of \(shoe?.shoe.name ?? "a shoe") (\(shoe?.shoe.runs ?? 0) runs)", page: .audit(shoe: shoeID)),
-            Case(name: "points", page: .points), Case(name: "log (latest 50)", page: .log(from: nil, limit: nil, type: nil)),
+        // Every page, and its name in the table.
+        let pages: [(name: String, page: Dashboard.Page)] = [
+            ("overview", .overview), ("daily (30 days)", .daily(from: nil, through: nil)), ("shoes", .shoes),
+            ("audit", .audit(shoe: shoeID)), ("points", .points), ("log (latest 50)", .log(from: nil, limit: nil, type: nil)),
         ]
+        var cases = pages.map { name, page in
+            Case(name: name == "audit" ? "audit of \(shoe?.shoe.name ?? "a shoe") (\(shoe?.shoe.runs ?? 0) runs)" : name, page: page)
+        }
         cases.append(Case(name: "shoes as recorded at half-way", page: .shoes, timeTravel: TimeTravel(sequence: last / 2)))
         // Every page as recorded at points of the past: a quarter, half and three quarters of
         // the log, and one event before the last snapshot point of the first half (the most
         // events a snapshot leaves to fold).
         let points: [(String, UInt64)] = [
-            ("¼", last / 4), ("½", last / 2), ("¾", last * 3 / 4), ("½, snapshot point − 1", (last / 2 / 50_000) * 50_000 - 1),
+            ("¼", last / 4), ("½", last / 2), ("¾", last * 3 / 4),
+            ("½, snapshot point − 1", (last / 2 / ledger.store.snapshotInterval) * ledger.store.snapshotInterval - 1),
         ]
         for (label, sequence) in points {
-            for (name, page) in [
-                ("overview", Dashboard.Page.overview), ("daily (30 days)", .daily(from: nil, through: nil)), ("shoes", .shoes),
-                ("audit", .audit(shoe: shoeID)), ("points", .points),
-            ] as [(String, Dashboard.Page)] {
+            // The log as recorded is the log's first pages: nothing to fold.
+            for (name, page) in pages where name != "log (latest 50)" {
                 cases.append(Case(name: "\(name) as recorded at \(label) (\(sequence))", page: page, timeTravel: TimeTravel(sequence: sequence)))
             }
         }
@@ -62,10 +63,7 @@ struct PagesBenchmark: ParsableCommand {
         // and three quarters of the log happened.
         for (label, sequence) in points.prefix(3) {
             guard let moment = try ledger.event(at: sequence)?.occurredAt else { continue }
-            for (name, page) in [
-                ("overview", Dashboard.Page.overview), ("daily (30 days)", .daily(from: nil, through: nil)), ("shoes", .shoes),
-                ("audit", .audit(shoe: shoeID)), ("points", .points), ("log (latest 50)", .log(from: nil, limit: nil, type: nil)),
-            ] as [(String, Dashboard.Page)] {
+            for (name, page) in pages {
                 cases.append(Case(name: "\(name) as of the moment at \(label)", page: page, timeTravel: .asOf(moment)))
             }
         }

@@ -95,35 +95,18 @@ struct RunnersBenchmark: ParsableCommand {
     }
 }
 
-/// The value at `share` of the sorted values (nearest rank).
-func percentile(_ values: [Double], _ share: Double) -> Double {
-    guard !values.isEmpty else { return .nan }
-    let sorted = values.sorted()
-    return sorted[
-        min(sorted.count - 1, Int((Double(sorted.count) * share).rounded(.up)) - 1 < 0 ? 0 : Int((Double(sorted.count) * share).rounded(.up)) - 1)]
-}
-
-/// Seconds as milliseconds for a table: `3.2 ms`.
-func milliseconds(_ seconds: Double) -> String {
-    seconds.isFinite ? String(format: seconds < 0.01 ? "%.2f ms" : "%.1f ms", seconds * 1000) : "n/a"
-}
-
-/// A process's resident memory, from `/proc/PID/status`.
+/// A process's resident memory, from `/proc/PID/status` (0 for what it does not say).
 struct ProcessMemory {
-    var anonymousKilobytes = 0
-    var fileKilobytes = 0
+    var anonymousBytes: Int
+    var fileBytes: Int
 
     init(pid: pid_t) {
-        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        for line in status.split(separator: "\n") {
-            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard fields.count >= 2, let value = Int(fields[1]) else { continue }
-            if fields[0] == "RssAnon:" { anonymousKilobytes = value }
-            if fields[0] == "RssFile:" || fields[0] == "RssShmem:" { fileKilobytes += value }
-        }
+        func field(_ name: String) -> Int { (try? PushMemoryBenchmark.status(of: pid, name)) ?? 0 }
+        anonymousBytes = field("RssAnon")
+        fileBytes = field("RssFile") + field("RssShmem")
     }
 
     var text: String {
-        String(format: "%.0f MB private, %.0f MB of mapped files", Double(anonymousKilobytes) / 1024, Double(fileKilobytes) / 1024)
+        String(format: "%.0f MB private, %.0f MB of mapped files", Double(anonymousBytes) / 1_048_576, Double(fileBytes) / 1_048_576)
     }
 }

@@ -13,12 +13,17 @@ final class RunnersClub: @unchecked Sendable {
     /// The export the heavy client re-sends.
     let export: String
     let history: Range<Int>
+    /// The last sequence of every copy.
+    let lastSequence: Int
     let summary: String
     var random = SplitMix(state: 7)
 
-    private init(work: String, folder: String, stride: String, names: [String], token: String, export: String, history: Range<Int>, summary: String) {
-        (self.work, self.folder, self.stride, self.names, self.token, self.export, self.history, self.summary) = (
-            work, folder, stride, names, token, export, history, summary
+    private init(
+        work: String, folder: String, stride: String, names: [String], token: String, export: String, history: Range<Int>, lastSequence: Int,
+        summary: String
+    ) {
+        (self.work, self.folder, self.stride, self.names, self.token, self.export, self.history, self.lastSequence, self.summary) = (
+            work, folder, stride, names, token, export, history, lastSequence, summary
         )
     }
 
@@ -38,6 +43,7 @@ final class RunnersClub: @unchecked Sendable {
         let token = try ServeSetup.must(stride, ["--ledger", template, "tokens", "add", "bench-phone"]).output
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let stats = try ServeSetup.json(stride, ["--ledger", template, "stats", "--json"])
+        let lastSequence = stats["lastSequence"] as? Int ?? 0
         let bytes = (try FileManager.default.attributesOfItem(atPath: template + "/data.mdb")[.size] as? Int) ?? 0
         var space = statvfs()
         statvfs(work, &space)
@@ -56,26 +62,18 @@ final class RunnersClub: @unchecked Sendable {
         }
         guard let first = WatchDay.days(of: ServeSetup.historyStart) else { throw BenchFailure("bad dates") }
         let summary = """
-            \(runners) runners, each a copy of one ledger: \(stats["lastSequence"] as? Int ?? 0) events from a \(days)-day generated \
+            \(runners) runners, each a copy of one ledger: \(lastSequence) events from a \(days)-day generated \
             watch-and-phone export (ingested in \(String(format: "%.2f", ingest.seconds)) s), \(bytes >> 20) MB on disk; \
             \((bytes * runners) >> 20) MB in all.
             """
         return RunnersClub(
-            work: work, folder: folder, stride: stride, names: names, token: token, export: export, history: first..<(first + days), summary: summary)
+            work: work, folder: folder, stride: stride, names: names, token: token, export: export, history: first..<(first + days),
+            lastSequence: lastSequence, summary: summary)
     }
 
     /// A read of a runner's, with their token: the route's query varied by `random`.
     func read(_ route: ReadRoute, runner: String, random: inout SplitMix) -> HTTPCall {
-        let day = history.lowerBound + Int(random.next() % UInt64(history.count))
-        let target: String
-        switch route {
-        case .daily: target = "/v1/daily?from=\(WatchDay.civilText(day - 6))&to=\(WatchDay.civilText(day))"
-        case .shoes: target = "/v1/shoes"
-        case .workouts: target = "/v1/workouts?from=\(WatchDay.civilText(day - 30))&to=\(WatchDay.civilText(day))"
-        case .points: target = "/v1/points?limit=50"
-        case .log: target = "/v1/log?from=\(1 + random.next() % 500_000)&limit=50"
-        case .stats: target = "/v1/stats"
-        }
+        let target = route.target(history: history, lastSequence: lastSequence, random: &random)
         return HTTPCall(method: "GET", target: target, headers: [("Authorization", "Bearer \(runner).\(token)")])
     }
 }

@@ -68,22 +68,7 @@ struct BenchClient {
     }
 
     private mutating func read(_ route: ReadRoute) {
-        var path = "/v1/" + route.rawValue
-        switch route {
-        case .daily:
-            let from = target.history.lowerBound + uniform(target.history.count - 6)
-            path += "?from=\(WatchDay.civilText(from))&to=\(WatchDay.civilText(from + 6))"
-        case .workouts:
-            let from = target.history.lowerBound + uniform(target.history.count - 30)
-            path += "?from=\(WatchDay.civilText(from))&to=\(WatchDay.civilText(from + 30))"
-        case .log:
-            path += "?from=\(1 + uniform(max(target.lastSequence - 100, 1)))&limit=100"
-        case .points:
-            // The balance and the latest page of the history, as an app asks for it.
-            path += "?limit=50"
-        case .shoes, .stats:
-            break
-        }
+        let path = route.target(history: target.history, lastSequence: target.lastSequence, random: &random)
         _ = send(HTTPCall(method: "GET", target: path), route: "GET /v1/" + route.rawValue)
     }
 

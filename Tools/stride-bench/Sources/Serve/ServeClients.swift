@@ -17,6 +17,28 @@ enum ClientRole: Sendable {
 /// A read route of the benchmark, with the query its clients vary.
 enum ReadRoute: String, CaseIterable, Sendable {
     case daily, shoes, workouts, points, log, stats
+
+    /// The path and query of a read as a phone asks it, varied by `random`: a week of daily
+    /// records or a month of workouts within the history, a page of 100 events within the
+    /// log, the balance with the latest page of the points history.
+    func target(history: Range<Int>, lastSequence: Int, random: inout SplitMix) -> String {
+        func uniform(_ bound: Int) -> Int { Int(random.next() % UInt64(max(bound, 1))) }
+        let path = "/v1/" + rawValue
+        switch self {
+        case .daily:
+            let from = history.lowerBound + uniform(history.count - 6)
+            return path + "?from=\(WatchDay.civilText(from))&to=\(WatchDay.civilText(from + 6))"
+        case .workouts:
+            let from = history.lowerBound + uniform(history.count - 30)
+            return path + "?from=\(WatchDay.civilText(from))&to=\(WatchDay.civilText(from + 30))"
+        case .log:
+            return path + "?from=\(1 + uniform(max(lastSequence - 100, 1)))&limit=100"
+        case .points:
+            return path + "?limit=50"
+        case .shoes, .stats:
+            return path
+        }
+    }
 }
 
 /// A write a client sent, with its first answer: what the checks afterwards count.
@@ -112,21 +134,29 @@ final class ServeTarget: Sendable {
 /// Runs one client per role at once for `seconds`; latencies count after `warmUp` seconds.
 func runClients(_ roles: [ClientRole], target: ServeTarget, seconds: Double, warmUp: Double, seed: UInt64) -> [ClientRecord] {
     let records = Mutex<[ClientRecord]>([])
-    let group = DispatchGroup()
     let began = monotonicSeconds()
     let (recordFrom, deadline) = (began + warmUp, began + warmUp + seconds)
-    for (index, role) in roles.enumerated() {
+    onThreads(roles.count) { index in
+        var client = BenchClient(role: roles[index], index: index, target: target, recordFrom: recordFrom, seed: seed &+ UInt64(index) &* 7_919)
+        while monotonicSeconds() < deadline { client.step() }
+        let record = client.record
+        records.withLock { $0.append(record) }
+    }
+    return records.withLock { $0 }
+}
+
+/// Runs `body(index)` for each index below `count`, each on a thread of its own (1 MB of
+/// stack), all at once; returns when every one has.
+func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let group = DispatchGroup()
+    for index in 0..<count {
         group.enter()
         let thread = Thread {
-            var client = BenchClient(role: role, index: index, target: target, recordFrom: recordFrom, seed: seed &+ UInt64(index) &* 7_919)
-            while monotonicSeconds() < deadline { client.step() }
-            let record = client.record
-            records.withLock { $0.append(record) }
+            body(index)
             group.leave()
         }
         thread.stackSize = 1 << 20
         thread.start()
     }
     group.wait()
-    return records.withLock { $0 }
 }

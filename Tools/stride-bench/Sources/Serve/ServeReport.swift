@@ -19,11 +19,7 @@ struct ServeReport {
     private static let allReads = "all reads"
 
     private func figures(_ latencies: [Double]) -> Figures {
-        let sorted = latencies.sorted()
-        func percentile(_ share: Double) -> Double {
-            sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int((Double(sorted.count) * share).rounded(.up)) - 1)]
-        }
-        return Figures(rate: Double(sorted.count) / seconds, p50: percentile(0.5), p99: percentile(0.99))
+        Figures(rate: Double(latencies.count) / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99))
     }
 
     /// Latencies by route in one phase of one run, with every read route together as "all reads".
@@ -85,11 +81,18 @@ struct ServeReport {
         Swift.print("Target: a push within 2× the CLI's ingest of the same samples (into a new ledger).")
     }
 
-    private func milliseconds(_ seconds: Double) -> String { Self.milliseconds(seconds) }
+}
 
-    private static func milliseconds(_ seconds: Double) -> String {
-        seconds.isFinite ? String(format: seconds < 0.01 ? "%.2f ms" : "%.1f ms", seconds * 1000) : "n/a"
-    }
+/// The value at `share` of the values, sorted (nearest rank; NaN for none).
+func percentile(_ values: [Double], _ share: Double) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let sorted = values.sorted()
+    return sorted[min(sorted.count, max(1, Int((Double(sorted.count) * share).rounded(.up)))) - 1]
+}
+
+/// Seconds as milliseconds for a table: `3.2 ms`.
+func milliseconds(_ seconds: Double) -> String {
+    seconds.isFinite ? String(format: seconds < 0.01 ? "%.2f ms" : "%.1f ms", seconds * 1000) : "n/a"
 }
 
 /// The median of some values (NaN for none).
