@@ -11,17 +11,6 @@ import Testing
 /// what a rebuild gives.
 @Suite("Mileage under random sequences of commands")
 struct MileagePropertyTests {
-    struct Random {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-    }
-
     func check(_ ledger: Ledger, step: Int) throws {
         let workouts = try ledger.workouts(from: nil, through: nil, unassignedOnly: false)
         for view in try ledger.shoes() {
@@ -39,7 +28,7 @@ struct MileagePropertyTests {
     func randomSequences(seed: UInt64) throws {
         try withTemporaryDirectory { (folder: String) throws in
             let ledger = try Ledger.create(at: folder + "/ledger", timeZone: "Europe/Paris", clock: SystemClock())
-            var random = Random(state: seed)
+            var random = SeededGenerator(state: seed)
             var shoeNames: [String] = []
             var runCount = 0
             let base = Timestamp(secondsSince1970: 1_714_500_000)
@@ -56,7 +45,7 @@ struct MileagePropertyTests {
                             makeDefault: random.next(2) == 0, at: at)
                         shoeNames.append(name)
                     case 2:
-                        try ledger.setDefaultShoe(random.next(4) == 0 ? nil : shoeNames.randomElement(using: &random), at: at)
+                        try ledger.setDefaultShoe(random.next(4) == 0 ? nil : shoeNames.element(drawnBy: &random), at: at)
                     case 3 where !workouts.isEmpty && !shoeNames.isEmpty, 4 where !workouts.isEmpty && !shoeNames.isEmpty:
                         let workout = workouts[random.next(workouts.count)]
                         try ledger.assign(workout: Ledger.workoutID(workout.id), to: shoeNames[random.next(shoeNames.count)], at: at)
@@ -88,8 +77,16 @@ struct MileagePropertyTests {
     }
 }
 
+extension SeededGenerator {
+    /// A number below `bound`: the next value modulo the bound (the inputs stay those of every
+    /// earlier run of a seed).
+    fileprivate mutating func next(_ bound: Int) -> Int {
+        Int(next() % UInt64(bound))
+    }
+}
+
 extension Array {
-    fileprivate func randomElement(using random: inout MileagePropertyTests.Random) -> Element? {
+    fileprivate func element(drawnBy random: inout SeededGenerator) -> Element? {
         isEmpty ? nil : self[random.next(count)]
     }
 }
