@@ -119,10 +119,12 @@ let package = Package(
         .target(
             name: "StrideServer",
             dependencies: [
-                "StrideLedger", "StrideContract", "StrideDashboard", "StrideEvents", "StrideIngest", "DailyHealth", "ShoeMileage", "PointsBalance",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "StrideLedger", "StrideStore", "StrideContract", "StrideDashboard", "StrideEvents", "StrideIngest", "DailyHealth", "ShoeMileage",
+                "PointsBalance", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

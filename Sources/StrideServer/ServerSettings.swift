@@ -20,6 +20,12 @@ public struct ServerSettings: Sendable {
     public var uploadGraceSeconds: Int
     /// How many event streams (`GET /v1/events`) may be open at once.
     public var maxEventStreams: Int
+    /// On a shared server, how many of them one runner may hold: so that one runner's streams
+    /// leave places for another's.
+    public var eventStreamsPerRunner: Int = 16
+    /// Sign-ins to the dashboard taken in a minute from one address, and for one runner; more
+    /// are 429.
+    public var signInsPerMinute: Int = 20
     /// Threads for work that grows with the ledger or the body (ingests, pushes, replays,
     /// pages as recorded), apart from those that check tokens and answer reads.
     public var heavyWorkers: Int

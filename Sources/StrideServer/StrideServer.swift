@@ -53,7 +53,7 @@ public struct StrideServer: Sendable {
             let worker = LedgerWorker(ledger: ledger, lanes: lanes, heavyLimit: settings.heavyPerRunner)
             return try RunnerSite(
                 runner: name, worker: worker, settings: settings, streams: streams, sessions: sessions, authenticate: authenticate,
-                requestLog: nil, signIn: false, metrics: .noted)
+                requestLog: nil, signIn: false, metrics: .noted, isServed: { folder.holdsLedger(of: name) })
         }
         self.init(served: .runners(runners), settings: settings, lanes: lanes, logger: logger, sessions: sessions, metrics: metrics)
     }
@@ -90,10 +90,11 @@ public struct StrideServer: Sendable {
             router.add(middleware: MetricsMiddleware(metrics: metrics))
             router.add(middleware: RequestLogMiddleware(logger: logger))
             router.add(middleware: RunnerDispatch(runners: runners, sessions: sessions, logger: logger))
-            // Every open runner's ledger is measured; one not opened since the start is not.
+            // Every open runner's ledger is measured; one not opened since the start is not, nor
+            // one that cannot be read now (its runner's requests say why).
             MetricsEndpoint(metrics: metrics, token: settings.metricsToken) { [lanes] in
                 // All of them in one trip to a ledger thread.
-                try await lanes.quick.runIfActive { try runners.openSites.map { try LedgerFigures(of: $0.api.worker.ledger) } }
+                try await lanes.quick.runIfActive { runners.openSites.compactMap { try? LedgerFigures(of: $0.api.worker.ledger) } }
             }.register(on: router)
             SignInPage(sessions: sessions, settings: settings) { presented in
                 guard let runner = RunnerToken(presented: presented).runner, let site = try await runners.site(named: runner) else {

@@ -15,18 +15,22 @@ struct EventStreamTests {
     /// a thread of its own: blocking a thread of Swift's small cooperative pool would starve the
     /// in-process server that must answer.
     static func read(
-        port: Int, path: String, method: String = "GET", headers: [String] = [], body: String = "", until expected: String
+        port: Int, path: String, method: String = "GET", headers: [String] = [], body: String = "", until expected: String,
+        endsSending: Bool = false
     ) async throws -> String {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(
-                    with: Result { try readBlocking(port: port, path: path, method: method, headers: headers, body: body, until: expected) })
+                    with: Result {
+                        try readBlocking(
+                            port: port, path: path, method: method, headers: headers, body: body, until: expected, endsSending: endsSending)
+                    })
             }.start()
         }
     }
 
     private static func readBlocking(
-        port: Int, path: String, method: String, headers: [String], body: String, until expected: String
+        port: Int, path: String, method: String, headers: [String], body: String, until expected: String, endsSending: Bool
     ) throws -> String {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }
@@ -43,6 +47,8 @@ struct EventStreamTests {
         let authorization = headers.contains { $0.hasPrefix("Authorization:") } ? [] : ["Authorization: Bearer \(ServerFixture.token)"]
         let request = (["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1"] + authorization + headers + ["", ""]).joined(separator: "\r\n") + body
         _ = request.withCString { send(socket, $0, strlen($0), 0) }
+        // A client that says it has sent all it will: a body shorter than its Content-Length ends here.
+        if endsSending { shutdown(socket, Int32(SHUT_WR)) }
         var received = ""
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !received.contains(expected) {

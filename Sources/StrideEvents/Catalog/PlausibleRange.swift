@@ -117,4 +117,7 @@ public enum Plausible {
     public static let reasonCharacters = 500
     /// The characters of a journal entry: a few pages.
     public static let journalCharacters = 10_000
+    /// The samples one withdrawal or restoration names: a day of a bogus app's heart-rate
+    /// readings is a few hundred; more go in several requests.
+    public static let samplesAtOnce = 1_000
 }

@@ -13,6 +13,7 @@ public enum SampleError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyReason
     case reasonTooLong(Int)
     case noSamples
+    case tooManySamples(Int)
 
     public var description: String {
         switch self {
@@ -32,6 +33,8 @@ public enum SampleError: Error, Equatable, Sendable, CustomStringConvertible {
             "the reason is \(count) characters long; keep it to \(Ledger.longestReason) at most"
         case .noSamples:
             "name at least one sample by its id"
+        case .tooManySamples(let count):
+            "\(count.groupedDigits) samples named at once; name at most \(Ledger.mostSamplesAtOnce.groupedDigits) a time and send the rest after"
         }
     }
 }
@@ -59,6 +62,8 @@ public struct SampleDecisionReport: Hashable, Sendable {
 extension Ledger {
     /// The longest reason a withdrawal takes, in characters.
     public static let longestReason = Plausible.reasonCharacters
+    /// The most samples one withdrawal or restoration names.
+    public static let mostSamplesAtOnce = Plausible.samplesAtOnce
 
     /// Withdraws samples the runner rejects (a bogus value an app wrote, say): each leaves every
     /// figure and stays in the log; the step awards of its days follow. All or nothing: an
@@ -73,19 +78,23 @@ extension Ledger {
         guard !reason.isEmpty else { throw SampleError.emptyReason }
         guard reason.count <= Self.longestReason else { throw SampleError.reasonTooLong(reason.count) }
         let when = try actionInstant(at)
-        let found = try samples(withIDs: ids)
-        let statuses = try state(of: SampleCountsProjection())
-        for (sample, entity) in found {
-            let status = try status(of: entity, latest: sample.sample.sequence, in: statuses)
-            if let repeatOf = status?.repeatOf { throw SampleError.isRepeat(sample.id, of: repeatOf) }
-            if let withdrawal = status?.withdrawal { throw SampleError.alreadyWithdrawn(sample.id, cause: withdrawal.cause.description) }
-        }
-        try append(
-            found.map { sample, entity in
+        // Each sample's version is expected unchanged at the append: of two withdrawals of one
+        // sample at once, the second reads it withdrawn and is refused.
+        let found = try decideAndAppend(about: "the samples") { () -> Decision<[(DecidedSample, EntityReference)]> in
+            let found = try samples(withIDs: ids)
+            let statuses = try state(of: SampleCountsProjection())
+            for (sample, entity) in found {
+                let status = try status(of: entity, latest: sample.sample.sequence, in: statuses)
+                if let repeatOf = status?.repeatOf { throw SampleError.isRepeat(sample.id, of: repeatOf) }
+                if let withdrawal = status?.withdrawal { throw SampleError.alreadyWithdrawn(sample.id, cause: withdrawal.cause.description) }
+            }
+            let events = found.map { sample, entity in
                 PendingEvent(
                     .sampleWithdrawn(SampleWithdrawn(sample: sample.sample, cause: .rejectedByRunner(reason: reason), sentBy: sentBy)),
                     occurredAt: when, entity: entity)
-            })
+            }
+            return Decision(events: events, expecting: try found.map { try VersionExpectation($0.1, version: store.version(of: $0.1)) }, value: found)
+        }
         let changes = try reconcileStepAwards(
             for: stepDays(of: found.map(\.0.sample)), cause: "a sample withdrawn: \(reason)", sentBy: sentBy)
         return SampleDecisionReport(samples: found.map(\.0), stepAwards: changes)
@@ -96,25 +105,29 @@ extension Ledger {
     /// - Throws: ``SampleError``, ``LedgerError/aheadOfClock(at:clock:timeZone:)``, or a storage failure.
     public func restoreSamples(_ ids: [String], at: Timestamp?, sentBy: String? = nil) throws -> SampleDecisionReport {
         let when = try actionInstant(at)
-        let found = try samples(withIDs: ids)
-        let statuses = try state(of: SampleCountsProjection())
-        var restored: [(DecidedSample, EntityReference)] = []
-        for (sample, entity) in found {
-            // A sync-identified sample is withdrawn as the version in force then: that one is restored.
-            let withdrawnVersion = try withdrawnSequence(of: entity, latest: sample.sample.sequence, in: statuses)
-            guard let withdrawnVersion else { throw SampleError.notWithdrawn(sample.id) }
-            var decided = sample
-            if withdrawnVersion != sample.sample.sequence, let event = try store.event(at: withdrawnVersion),
-                case .sampleRecorded(let version) = event.event
-            {
-                decided.sample = SampleReference(sequence: withdrawnVersion, healthType: version.healthType, start: version.start, end: version.end)
+        let restored = try decideAndAppend(about: "the samples") { () -> Decision<[(DecidedSample, EntityReference)]> in
+            let found = try samples(withIDs: ids)
+            let statuses = try state(of: SampleCountsProjection())
+            var restored: [(DecidedSample, EntityReference)] = []
+            for (sample, entity) in found {
+                // A sync-identified sample is withdrawn as the version in force then: that one is restored.
+                let withdrawnVersion = try withdrawnSequence(of: entity, latest: sample.sample.sequence, in: statuses)
+                guard let withdrawnVersion else { throw SampleError.notWithdrawn(sample.id) }
+                var decided = sample
+                if withdrawnVersion != sample.sample.sequence, let event = try store.event(at: withdrawnVersion),
+                    case .sampleRecorded(let version) = event.event
+                {
+                    decided.sample = SampleReference(
+                        sequence: withdrawnVersion, healthType: version.healthType, start: version.start, end: version.end)
+                }
+                restored.append((decided, entity))
             }
-            restored.append((decided, entity))
-        }
-        try append(
-            restored.map { sample, entity in
+            let events = restored.map { sample, entity in
                 PendingEvent(.sampleRestored(SampleRestored(sample: sample.sample, sentBy: sentBy)), occurredAt: when, entity: entity)
-            })
+            }
+            return Decision(
+                events: events, expecting: try restored.map { try VersionExpectation($0.1, version: store.version(of: $0.1)) }, value: restored)
+        }
         let changes = try reconcileStepAwards(for: stepDays(of: restored.map(\.0.sample)), cause: "a sample restored", sentBy: sentBy)
         return SampleDecisionReport(samples: restored.map(\.0), stepAwards: changes)
     }
@@ -124,10 +137,13 @@ extension Ledger {
     /// - Throws: ``SampleError/unknownSample(_:)`` or ``SampleError/ambiguousSample(_:matches:)``.
     func samples(withIDs ids: [String]) throws -> [(DecidedSample, EntityReference)] {
         guard !ids.isEmpty else { throw SampleError.noSamples }
+        guard ids.count <= Self.mostSamplesAtOnce else { throw SampleError.tooManySamples(ids.count) }
         var found: [(DecidedSample, EntityReference)] = []
-        for text in ids {
+        var seen: Set<EntityReference> = []
+        var named: Set<String> = []
+        for text in ids where named.insert(text).inserted {
             let entity = try sampleEntity(named: text)
-            guard !found.contains(where: { $0.1 == entity }) else { continue }
+            guard seen.insert(entity).inserted else { continue }
             let recorded = try store.events(about: entity).last { if case .sampleRecorded = $0.event { true } else { false } }
             guard let recorded, case .sampleRecorded(let sample) = recorded.event else { throw SampleError.unknownSample(text) }
             found.append(
@@ -142,17 +158,13 @@ extension Ledger {
         return found
     }
 
-    /// The sample entity a person named: by the 16 hexadecimal digits `stride log` prints (or
+    /// The sample entity a person named, found in the short-id index: by the 16 hexadecimal digits `stride log` prints (or
     /// a unique prefix of them), or by its whole 32-digit id (`sample:` before it is allowed).
     private func sampleEntity(named text: String) throws -> EntityReference {
         var wanted = text.lowercased().trimmingCharacters(in: .whitespaces)
         if wanted.hasPrefix("sample:") { wanted.removeFirst("sample:".count) }
         guard !wanted.isEmpty, wanted.count <= 32, wanted.allSatisfy(\.isHexDigit) else { throw SampleError.unknownSample(text) }
-        let matches = try store.entities(
-            of: .sample,
-            matching: { id in
-                wanted.count == 32 ? Hex.string(id) == wanted : EntityReference(.sample, id: id).shortID.hasPrefix(wanted)
-            }, limit: 6)
+        let matches = try store.entities(of: .sample, shortIDPrefix: wanted, limit: 6)
         guard let first = matches.first else { throw SampleError.unknownSample(text) }
         guard matches.count == 1 else { throw SampleError.ambiguousSample(text, matches: matches.map(\.shortID)) }
         return first

@@ -1,8 +1,10 @@
 import Foundation
 import Hummingbird
+import NIOHTTP1
 import StrideEvents
 import StrideIngest
 import StrideLedger
+import StrideStore
 
 /// An answer that is not a success: its status, and the sentence the command line would say.
 /// Sent as `{"error": "…", "status": N}`.
@@ -64,6 +66,18 @@ public struct APIError: HTTPResponseError, Sendable {
         case let error as IngestError:
             if case .unexpectedFormat = error { return APIError(.unsupportedMediaType, error.description) }
             return APIError(.badRequest, error.description)
+        case is DataFileCutShort:
+            // The operator reads why in the server's log (the request log's line names the error).
+            return APIError(
+                .serviceUnavailable,
+                "this server cannot read the ledger this request names: its file is damaged; its operator will find why in the server's log")
+        case let error as HTTPParserError:
+            // A body cut short of its Content-Length, or a request that is not HTTP.
+            return APIError(.badRequest, "the request could not be read (\(error)); send the whole body its Content-Length announces")
+        case is CancellationError:
+            // nginx's name for it: nobody reads the answer, but the log and the metrics do.
+            return APIError(
+                HTTPResponse.Status(code: 499, reasonPhrase: "Client Closed Request"), "the client went away before the work began; nothing was done")
         case let error as any HTTPResponseError: return APIError(error.status, "the request was refused: \(error.status.reasonPhrase)")
         default:
             return APIError(.internalServerError, "the ledger could not answer: \(error); see the server's log, then try again")

@@ -35,6 +35,11 @@ struct Endpoint: Sendable {
             adding([.init("maxLength", .integer(characters))])
         }
 
+        /// The array field, said to hold at most `count` items.
+        func mostItems(_ count: Int) -> Field {
+            adding([.init("maxItems", .integer(count))])
+        }
+
         /// The field, said to take one of `values`.
         func oneOf(_ values: [String]) -> Field {
             adding([.init("enum", .array(values.map(JSONValue.string)))])

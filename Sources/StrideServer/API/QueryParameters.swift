@@ -33,9 +33,16 @@ struct QueryParameters {
     /// A whole number within bounds.
     /// - Throws: ``APIError`` (400) naming the parameter.
     func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
-        guard let text = text(name) else { return nil }
-        guard let value = Int(text), range.contains(value) else {
-            throw APIError.badField(name, "\"\(text)\" is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+        try text(name).map { try Self.wholeNumber($0, named: name, in: range) }
+    }
+
+    /// A whole number within bounds, from a parameter or a header named `name`: one more
+    /// digit than `Int` holds, a sign or a space is refused, never trapped on.
+    /// - Throws: ``APIError`` (400) naming the parameter or header.
+    static func wholeNumber(_ text: String, named name: String, in range: ClosedRange<Int>) throws -> Int {
+        guard let value = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
+            throw APIError.badField(
+                name, "\"\(String(text.prefix(40)).shownInMessage)\" is not a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }

@@ -17,6 +17,7 @@ struct AccessMiddleware: RouterMiddleware {
         }
         var context = context
         context.device = device
+        context.isStillAuthorized = { [authenticate] in try await authenticate(token) == device }
         return try await next(request, context)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import StrideStore
 
 /// One line per request: method, path, status and time taken — never a token, never a body
 /// (health data). Errors a ledger function threw become their answer here (``APIError/from(_:)``).
@@ -21,7 +22,9 @@ struct RequestLogMiddleware: RouterMiddleware {
             // A ledger function's refusal becomes its status and sentence (APIError.from).
             let refusal = APIError.from(error)
             log(request, status: refusal.status.code, since: began)
-            if refusal.status == .internalServerError { logger.error("\(request.method) \(request.uri.path) failed: \(error)") }
+            if refusal.status == .internalServerError || error is DataFileCutShort {
+                logger.error("\(request.method) \(request.uri.path) failed: \(error)")
+            }
             throw refusal
         }
     }

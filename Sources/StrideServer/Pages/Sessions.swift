@@ -7,8 +7,12 @@ import StrideEvents
 /// A session is opened by presenting a device's token on the sign-in page. It holds that
 /// token (never shown, never logged) so that every page checks it again: a token revoked with
 /// `stride tokens revoke` ends its sessions at their next request. A session also ends after
-/// ``idleLimit`` without a request, ``lifetime`` after it began, or when the browser signs out;
-/// at most ``capacity`` are kept (the least recently used goes first).
+/// ``idleLimit`` without a request, ``lifetime`` after it began, or when the browser signs out.
+///
+/// On a shared server each runner has a share: at most ``perRunner`` sessions of one runner are
+/// kept (their least recently used goes first), and when all ``capacity`` places are taken, the
+/// runner holding the most gives one up. So one runner signing in a thousand times ends only
+/// their own sessions, never another runner's.
 actor Sessions {
     /// One signed-in browser.
     struct Session: Sendable {
@@ -35,13 +39,18 @@ actor Sessions {
     let lifetime: Duration
     /// The most sessions kept at once.
     let capacity: Int
+    /// The most sessions of one runner kept at once.
+    let perRunner: Int
     private var sessions: [String: Session] = [:]
     private let clock = ContinuousClock()
 
-    init(idleLimit: Duration = .seconds(12 * 3600), lifetime: Duration = .seconds(7 * 24 * 3600), capacity: Int = 1000) {
+    init(
+        idleLimit: Duration = .seconds(12 * 3600), lifetime: Duration = .seconds(7 * 24 * 3600), capacity: Int = 1000, perRunner: Int = 50
+    ) {
         self.idleLimit = idleLimit
         self.lifetime = lifetime
         self.capacity = capacity
+        self.perRunner = min(perRunner, capacity)
     }
 
     /// Opens a session for a device (of `runner`, on a shared server) whose token was just
@@ -49,8 +58,14 @@ actor Sessions {
     func open(runner: String?, device: String, token: String) -> Session {
         let now = clock.now
         sessions = sessions.filter { isAlive($0.value, at: now) }
-        if sessions.count >= capacity, let oldest = sessions.values.min(by: { $0.lastSeen < $1.lastSeen }) {
+        let own = sessions.values.filter { $0.runner == runner }
+        if own.count >= perRunner, let oldest = own.min(by: { $0.lastSeen < $1.lastSeen }) {
             sessions[oldest.id] = nil
+        } else if sessions.count >= capacity {
+            let counts = Dictionary(grouping: sessions.values, by: \.runner)
+            if let largest = counts.values.max(by: { $0.count < $1.count }), let oldest = largest.min(by: { $0.lastSeen < $1.lastSeen }) {
+                sessions[oldest.id] = nil
+            }
         }
         let session = Session(id: Self.randomHex(), runner: runner, device: device, token: token, csrf: Self.randomHex(), began: now, lastSeen: now)
         sessions[session.id] = session

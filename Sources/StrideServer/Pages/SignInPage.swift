@@ -1,5 +1,6 @@
 import Hummingbird
 import StrideDashboard
+import StrideLedger
 
 /// The sign-in page and its form: a browser presents a device's token and gets a session
 /// cookie for that device's ledger. On a shared server the token's runner name
@@ -14,10 +15,13 @@ struct SignInPage: Sendable {
     /// Proxies believed, and the public URL (``RequestOrigin``).
     let trustedProxies: Set<String>
     let publicURL: String?
+    /// The sign-ins taken per address and per runner.
+    let limiter: SignInLimiter
 
     init(sessions: Sessions, settings: ServerSettings, resolve: @escaping Resolve) {
         self.sessions = sessions
         self.resolve = resolve
+        limiter = SignInLimiter(perMinute: settings.signInsPerMinute)
         trustedProxies = settings.trustedProxies
         publicURL = settings.publicURL
     }
@@ -37,9 +41,14 @@ struct SignInPage: Sendable {
         let origin = RequestOrigin.of(request, context, trustedProxies: trustedProxies, publicURL: publicURL)
         try SameSite.check(request, from: origin)
         let form = try await FormFields.read(request)
-        guard let token = form["token"]?.trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty,
-            let signedIn = try await resolve(token)
-        else {
+        let token = form["token"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        if let wait = limiter.take(address: context.peer, runner: RunnerToken(presented: token).runner) {
+            let seconds = max(1, Int(wait.components.seconds) + 1)
+            return HTMLAnswer.page(
+                Dashboard.signIn(error: "Too many sign-ins from here or for this runner in the last minute; try again in \(seconds) s."),
+                status: .tooManyRequests, headers: [.retryAfter: String(seconds)])
+        }
+        guard !token.isEmpty, let signedIn = try await resolve(token) else {
             return HTMLAnswer.page(
                 Dashboard.signIn(error: "That token is not an active one. Make one with `stride tokens add NAME` and paste it whole."),
                 status: .unauthorized)

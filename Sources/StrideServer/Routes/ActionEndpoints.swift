@@ -5,7 +5,8 @@ import StrideLedger
 
 extension StrideAPI {
     /// Answers an action: reads its JSON body into typed values (`parse`), runs what they
-    /// describe on the ledger, and answers its report; once per `Idempotency-Key`.
+    /// describe on the ledger, and answers its report; once per `Idempotency-Key`. An action
+    /// whose client has gone by the time its turn on a ledger thread comes is not started.
     func action(
         _ request: Request, _ context: StrideRequestContext, status: HTTPResponse.Status = .ok,
         _ parse: @escaping @Sendable (JSONFields) throws -> @Sendable (Ledger, String) throws -> ActionReport
@@ -15,7 +16,12 @@ extension StrideAPI {
         let body = try await JSONFields.body(of: request, limit: limit)
         return try await answers.answer(request, from: device, bodyDigest: SHA256Stream.hex(of: Array(body.readableBytesView))) { stamp in
             let perform = try parse(try JSONFields.parse(body))
-            let report = try await worker.run { ledger in try perform(stamp.map(ledger.acting(for:)) ?? ledger, device) }
+            let isConnected = context.isConnected
+            let work: @Sendable (Ledger) throws -> ActionReport = { ledger in
+                guard isConnected() else { throw CancellationError() }
+                return try perform(stamp.map(ledger.acting(for:)) ?? ledger, device)
+            }
+            let report = try await worker.run(work)
             return (status, report.json)
         }
     }

@@ -8,7 +8,9 @@ extension StrideAPI {
     var sampleEndpoints: [Endpoint] {
         let samples = Endpoint.Field(
             name: "samples", type: "array", isRequired: true,
-            description: "the samples, by the ids /v1/log and /v1/daily/explain give (a unique prefix is enough)")
+            description:
+                "the samples, by the ids /v1/log and /v1/daily/explain give (a unique prefix is enough); at most \(Ledger.mostSamplesAtOnce.groupedDigits)"
+        ).mostItems(Ledger.mostSamplesAtOnce)
         return [
             Endpoint(
                 method: .post, path: "/v1/samples/withdraw",

@@ -15,17 +15,22 @@ struct RunnerSite: Sendable {
 
     /// The site of `worker`'s ledger. `authenticate` checks a device's token in the ledger
     /// (the token after a runner's name, ``RunnerToken``); `signIn` adds the sign-in page, which
-    /// a shared server keeps in front of its sites instead, with the request log.
+    /// a shared server keeps in front of its sites instead, with the request log. `isServed`
+    /// says whether the runner is still served (not removed): every token check asks it first.
     init(
         runner: String?, worker: LedgerWorker, settings: ServerSettings, streams: Places, sessions: Sessions,
-        authenticate: @escaping StrideServer.Authenticator, requestLog: Logger?, signIn: Bool, metrics: SiteMetrics
+        authenticate: @escaping StrideServer.Authenticator, requestLog: Logger?, signIn: Bool, metrics: SiteMetrics,
+        isServed: @escaping @Sendable () -> Bool = { true }
     ) throws {
         self.runner = runner
-        api = try StrideAPI(worker: worker, settings: settings, streams: streams)
+        api = try StrideAPI(
+            worker: worker, settings: settings, streams: streams,
+            streamShare: runner == nil ? settings.maxEventStreams : settings.eventStreamsPerRunner)
         // A token names this ledger's runner, or no runner; on a server of one ledger, a name
         // must be the ledger folder's (a runner's ledger served alone).
         let owner = runner ?? RunnersFolder.runner(ofLedgerAt: worker.ledger.path)?.name
         let check: @Sendable (String) async throws -> String? = { presented in
+            guard isServed() else { return nil }
             let parsed = RunnerToken(presented: presented)
             if let named = parsed.runner, named != owner { return nil }
             return try await worker.run { try authenticate($0, parsed.token) }

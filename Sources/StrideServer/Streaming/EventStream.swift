@@ -17,27 +17,42 @@ extension StrideAPI {
 
     /// `GET /v1/events?after=SEQ`: committed events as Server-Sent Events, each with its
     /// sequence as its id, so a client that reconnects with `Last-Event-ID` misses nothing.
+    /// The token is checked again before every batch and keep-alive: a stream ends when its
+    /// token is revoked or its runner removed.
     var eventStreamEndpoint: Endpoint {
         Endpoint(
             method: .get, path: "/v1/events",
             summary: "Committed events as Server-Sent Events (`text/event-stream`), from after a sequence; resumable with Last-Event-ID.",
             query: [.query("after", "the last sequence already seen (default: the log's last: new events only)", type: "integer")],
             answer: .eventStream
-        ) { request, _ in
+        ) { request, context in
             let query = QueryParameters(request: request)
-            let resumed = request.headers[.lastEventID].flatMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
+            // Both are sequences, so both stop at the largest a log can hold (Int.max): the stream
+            // counts on from them.
+            let resumed = try request.headers[.lastEventID].map {
+                try UInt64(QueryParameters.wholeNumber($0, named: "Last-Event-ID", in: 0...Int.max))
+            }
             let given = try query.integer("after", in: 0...Int.max).map(UInt64.init)
             let start: UInt64
             if let known = resumed ?? given { start = known } else { start = try await worker.run { try $0.lastSequence() } }
+            guard ownStreams.take() else {
+                throw APIError(
+                    .serviceUnavailable, "\(ownStreams.limit) event streams of this ledger are open already; close one or try again later",
+                    headers: [.retryAfter: "30"])
+            }
             guard streams.take() else {
+                ownStreams.giveBack()
                 throw APIError(
                     .serviceUnavailable, "\(streams.limit) event streams are open already; close one or try again later",
                     headers: [.retryAfter: "30"])
             }
-            let (worker, streams) = (self.worker, self.streams)
+            let (worker, streams, ownStreams, isStillAuthorized) = (self.worker, self.streams, self.ownStreams, context.isStillAuthorized)
             let body = ResponseBody { writer in
-                defer { streams.giveBack() }
-                try await Self.stream(from: start, of: worker, to: &writer)
+                defer {
+                    streams.giveBack()
+                    ownStreams.giveBack()
+                }
+                try await Self.stream(from: start, of: worker, to: &writer, while: isStillAuthorized)
                 try await writer.finish(nil)
             }
             return Response(
@@ -45,9 +60,12 @@ extension StrideAPI {
         }
     }
 
-    /// Writes the events after `start` as they are committed, until the client goes away or the
-    /// server stops.
-    private static func stream(from start: UInt64, of worker: LedgerWorker, to writer: inout any ResponseBodyWriter) async throws {
+    /// Writes the events after `start` as they are committed, until the client goes away, the
+    /// server stops, or `isStillAuthorized` says no before a write.
+    private static func stream(
+        from start: UInt64, of worker: LedgerWorker, to writer: inout any ResponseBodyWriter,
+        while isStillAuthorized: @Sendable () async throws -> Bool
+    ) async throws {
         var cursor = start
         var quietSince = ContinuousClock.now
         try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
@@ -58,12 +76,14 @@ extension StrideAPI {
             }
             guard let last = events.last else {
                 if ContinuousClock.now - quietSince >= .seconds(streamKeepAliveSeconds) {
+                    guard try await isStillAuthorized() else { return }
                     try await writer.write(ByteBuffer(string: ":\n\n"))
                     quietSince = .now
                 }
                 try await Task.sleep(for: .milliseconds(streamPollMilliseconds))
                 continue
             }
+            guard try await isStillAuthorized() else { return }
             var text = ""
             for event in events {
                 text += "id: \(event.sequence)\nevent: \(event.event.typeName)\ndata: \(LogDocument.json(of: event, time: time).text)\n\n"

@@ -25,8 +25,7 @@ extension LMDBEventStore {
 
     /// How far the `recorded` index covers the log (0 when it covers nothing).
     func recordedCoverage(in transaction: borrowing Transaction) throws -> UInt64 {
-        guard let bytes = try transaction.bytes(in: metaDatabase, forKey: Self.recordedThroughKey), bytes.count == 8 else { return 0 }
-        return bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+        try coverage(ofKey: Self.recordedThroughKey, in: transaction)
     }
 
     /// The latest time indexed so far, as key bytes (nil when none is).

@@ -14,6 +14,8 @@ import StrideProjection
 /// - `typeRuns`: first sequence (integer key) → type code, for each run of consecutive
 ///   events of one type (an ingest's batch is a few runs, not thousands of entries);
 /// - `meta`: the storage format;
+/// - `shortIDs`: samples and workouts by the short id people type, kept up by its lookups
+///   (see ``entities(of:shortIDPrefix:limit:)``);
 /// - `recorded`: the rises of the recording time, for finding a point of the past by instant
 ///   (see ``sequence(recordedBy:)``);
 /// - `projectionMeta`: each projection's version and checkpoint; `projection:NAME`: its rows;
@@ -45,6 +47,7 @@ public final class LMDBEventStore: EventStore {
     let projectionMetaDatabase: Database
     let recordedDatabase: Database
     let snapshotsDatabase: Database
+    let shortIDsDatabase: Database
     let projectionDatabases = ProjectionDatabases()
 
     /// The directory holding the ledger's files.
@@ -69,11 +72,11 @@ public final class LMDBEventStore: EventStore {
         let databases = try environment.openDatabases([
             ("events", [.integerKeys]), ("keys", []),
             ("entities", [.duplicateSort, .duplicateFixed, .integerDuplicates]), ("typeRuns", [.integerKeys]), ("meta", []),
-            ("projectionMeta", []), ("recorded", []), ("snapshots", []),
+            ("projectionMeta", []), ("recorded", []), ("snapshots", []), ("shortIDs", []),
         ]) { databases, transaction in try Self.checkFormat(of: directory, meta: databases[4], in: transaction) }
         (eventsDatabase, keysDatabase, entitiesDatabase, typeRunsDatabase, metaDatabase, projectionMetaDatabase) =
             (databases[0], databases[1], databases[2], databases[3], databases[4], databases[5])
-        (recordedDatabase, snapshotsDatabase) = (databases[6], databases[7])
+        (recordedDatabase, snapshotsDatabase, shortIDsDatabase) = (databases[6], databases[7], databases[8])
     }
 
     private static func checkFormat(of directory: String, meta: Database, in transaction: borrowing Transaction) throws {

@@ -78,9 +78,11 @@ final class Environment: @unchecked Sendable {
     }
 
     /// Runs `body` in a read-only snapshot of the environment.
+    /// - Throws: what `body` throws, ``DataFileCutShort``, or ``LMDBError``.
     func read<R>(_ body: (borrowing Transaction) throws -> R) throws -> R {
         try retryingResizes {
             try gate.shared {
+                try checkDataFileHoldsPages()
                 let pointer = try begin(flags: UInt32(MDB_RDONLY))
                 defer { mdb_txn_abort(pointer) }
                 return try body(Transaction(handle: pointer, isReadOnly: true))
@@ -92,10 +94,11 @@ final class Environment: @unchecked Sendable {
     ///
     /// When the map is full the transaction is aborted, the map grows and `body` runs again
     /// from the start: keep every effect of `body` inside the transaction.
-    /// - Throws: what `body` throws, or ``LMDBError``.
+    /// - Throws: what `body` throws, ``DataFileCutShort``, or ``LMDBError``.
     func write<R>(_ body: (borrowing Transaction) throws -> R) throws -> R {
         try retryingResizes {
             try gate.shared {
+                try checkDataFileHoldsPages()
                 let pointer = try begin(flags: 0)
                 let result: R
                 do {
@@ -108,6 +111,28 @@ final class Environment: @unchecked Sendable {
                 return result
             }
         }
+    }
+
+    /// Checks, before a transaction touches the map, that `data.mdb` still holds every page its
+    /// last commit uses. LMDB reads the file through a memory map: a page past the file's end
+    /// (a file truncated under an open ledger, by a person or a failing disk) is not an error
+    /// but a SIGBUS that kills the whole process — on a shared server, every runner's service.
+    /// One `fstat` and a look at the meta page turn that into an error for this ledger alone.
+    /// A truncation during a transaction is not caught (see docs/SERVING.md).
+    /// - Throws: ``DataFileCutShort``.
+    private func checkDataFileHoldsPages() throws {
+        var descriptor: Int32 = -1
+        var status = stat()
+        guard mdb_env_get_fd(handle, &descriptor) == 0, fstat(descriptor, &status) == 0 else { return }
+        let size = Int(status.st_size)
+        // The two meta pages come first: below them, even reading the meta would fault.
+        let systemPage = Int(sysconf(Int32(_SC_PAGESIZE)))
+        guard size >= 2 * systemPage else { throw DataFileCutShort(directory: directory, size: size, needed: 2 * systemPage) }
+        var statistics = MDB_stat()
+        var info = MDB_envinfo()
+        guard mdb_env_stat(handle, &statistics) == 0, mdb_env_info(handle, &info) == 0 else { return }
+        let needed = (info.me_last_pgno + 1) * Int(statistics.ms_psize)
+        guard size >= needed else { throw DataFileCutShort(directory: directory, size: size, needed: needed) }
     }
 
     /// The current map size in bytes.

@@ -57,3 +57,19 @@ public struct LMDBError: Error, Hashable, Sendable, CustomStringConvertible {
         guard result == 0 else { throw LMDBError(Code(rawValue: result), operation: operation()) }
     }
 }
+
+/// A ledger's `data.mdb` holds fewer bytes than its last commit uses: it was cut short under
+/// the open ledger (truncated by hand, a failing disk, a full file system's repair). Nothing is
+/// read from it, so the process lives on; the ledger is whole again only from a backup.
+public struct DataFileCutShort: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The ledger's folder.
+    public var directory: String
+    /// The file's size now, in bytes.
+    public var size: Int
+    /// The bytes its last commit uses.
+    public var needed: Int
+
+    public var description: String {
+        "the ledger's data file \(directory)/data.mdb is \(size) bytes, but its last commit uses \(needed): it was cut short while open (truncated, or a failing disk); nothing more is read from it — put back the copy `stride ledger backup` made, then check it with `stride ledger verify`"
+    }
+}
