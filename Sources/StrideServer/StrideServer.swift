@@ -97,9 +97,8 @@ public struct StrideServer: Sendable {
                 try await lanes.quick.runIfActive { runners.openSites.compactMap { try? LedgerFigures(of: $0.api.worker.ledger) } }
             }.register(on: router)
             SignInPage(sessions: sessions, settings: settings) { presented in
-                guard let runner = RunnerToken(presented: presented).runner, let site = try await runners.site(named: runner) else {
-                    return nil
-                }
+                let token = RunnerToken(presented: presented)
+                guard let runner = token.runner, let site = try await runners.site(named: runner, presenting: token.token) else { return nil }
                 return try await site.authenticate(presented).map { (runner: runner, device: $0) }
             }.register(on: router)
             return router.buildResponder()

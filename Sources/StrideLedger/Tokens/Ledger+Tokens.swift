@@ -21,6 +21,8 @@ extension Ledger {
         try decideAndAppend(about: "the device \(name)") {
             let expectation = VersionExpectation(device, version: try store.version(of: device))
             if let active = try state(of: accessTokens).activeToken(named: name) { throw TokenError.nameActive(active.name) }
+            // The gate learns the token before the ledger does: it may hold more, never less.
+            try writeTokenGate(adding: hash)
             return Decision(
                 events: [PendingEvent(.tokenAdded(TokenAdded(name: name, sha256: hash)), occurredAt: when, entity: device)],
                 expecting: [expectation])
@@ -46,6 +48,15 @@ extension Ledger {
                 events: [PendingEvent(.tokenRevoked(TokenRevoked(name: active.name)), occurredAt: when, entity: device)],
                 expecting: [expectation])
         }
+        // A gate that keeps the revoked hash only lets the ledger refuse it.
+        try? writeTokenGate()
+    }
+
+    /// Writes the ledger's ``TokenGate`` anew from its active tokens, with `adding` too.
+    /// - Throws: a storage failure, or when the file cannot be written.
+    public func writeTokenGate(adding: AccessTokenHash? = nil) throws {
+        let active = try tokens().filter { !$0.isRevoked }.map(\.sha256)
+        try TokenGate.write(active + (adding.map { [$0] } ?? []), ledgerAt: path)
     }
 
     /// Every token ever added, in the order added, revoked ones too; never a token, and the

@@ -66,6 +66,9 @@ public struct APIError: HTTPResponseError, Sendable {
         case let error as IngestError:
             if case .unexpectedFormat = error { return APIError(.unsupportedMediaType, error.description) }
             return APIError(.badRequest, error.description)
+        case is RunnerUnavailable:
+            return APIError(
+                .serviceUnavailable, "this server cannot open the ledger this request names; its operator will find why in the server's log")
         case is DataFileCutShort:
             // The operator reads why in the server's log (the request log's line names the error).
             return APIError(

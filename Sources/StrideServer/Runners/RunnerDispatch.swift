@@ -23,29 +23,31 @@ struct RunnerDispatch: RouterMiddleware {
         let path = request.uri.path
         if path == DashboardSite.signInPath || path == MetricsEndpoint.path { return try await next(request, context) }
         if AccessMiddleware.guards(path) {
-            guard let presented = AccessMiddleware.bearerToken(request.headers[.authorization]),
-                let runner = RunnerToken(presented: presented).runner, let site = try await site(of: runner)
-            else { throw APIError.unauthorized }
+            guard let presented = AccessMiddleware.bearerToken(request.headers[.authorization]) else { throw APIError.unauthorized }
+            let token = RunnerToken(presented: presented)
+            guard let runner = token.runner, let site = try await site(of: runner, presenting: token.token) else { throw APIError.unauthorized }
             return try await site.responder.respond(to: request, context: context)
         }
         let cookie = request.cookies[DashboardSite.cookieName]?.value
         guard let cookie, let session = await sessions.session(id: cookie), let runner = session.runner,
-            let site = try await site(of: runner)
+            let site = try await site(of: runner, presenting: nil)
         else { return PageAccessMiddleware.refuse(request, ended: cookie != nil) }
         return try await site.responder.respond(to: request, context: context)
     }
 
-    /// The runner's site; a ledger that cannot be opened (damaged, unreadable) is the
-    /// operator's to see in the log, and its runner's clients get 503, the others nothing.
-    private func site(of runner: String) async throws -> RunnerSite? {
+    /// The runner's site, for a request presenting `token` (nil for a session's); a ledger that
+    /// cannot be opened (damaged, unreadable) is the operator's to see in the log, once, and
+    /// its runner's clients get 503, the others nothing.
+    private func site(of runner: String, presenting token: String?) async throws -> RunnerSite? {
         do {
-            return try await runners.site(named: runner)
-        } catch {
-            logger.error(
-                "the ledger of the runner \(runner) cannot be opened: \(error); check it with `stride --ledger \(runners.folder.ledgerPath(of: runner)) ledger verify`"
-            )
-            throw APIError(
-                .serviceUnavailable, "this server cannot open the ledger this request names; its operator will find why in the server's log")
+            return try await runners.site(named: runner, presenting: token)
+        } catch let error as RunnerUnavailable {
+            if error.isNew {
+                logger.error(
+                    "the ledger of the runner \(runner) cannot be opened: \(error.reason); check it with `stride --ledger \(runners.folder.ledgerPath(of: runner)) ledger verify` (tried again at the first request after \(Runners.retryAfterFailure))"
+                )
+            }
+            throw error
         }
     }
 }

@@ -8,13 +8,22 @@ import Synchronization
 /// Before each request is routed, the runner's ledger is looked for on disk (one `stat`): a
 /// runner removed with `stride runners remove` is forgotten at once, and one added with
 /// `stride runners add` is served at its first request, without a restart.
+///
+/// A ledger is opened only for a token its ``TokenGate`` admits: a wrong secret opens nothing.
+/// A ledger that cannot be opened is tried again at most every ``retryAfterFailure``, so that
+/// a stream of requests for it costs neither a disk read nor a line in the log each.
 final class Runners: Sendable {
+    /// How long a ledger that could not be opened is left before it is tried again.
+    static let retryAfterFailure: Duration = .seconds(30)
+
     let folder: RunnersFolder
     /// Makes a runner's site over its ledger, just opened.
     private let makeSite: @Sendable (String, Ledger) throws -> RunnerSite
     private let lanes: WorkLanes
     private let clock: any LedgerClock
     private let sites = Mutex<[String: RunnerSite]>([:])
+    /// When each ledger that could not be opened last failed, and why.
+    private let failures = Mutex<[String: (at: ContinuousClock.Instant, error: String)]>([:])
     /// Held while a ledger is opened: one at a time, and never while a request only looks a
     /// site up.
     private let opening = Mutex(())
@@ -27,17 +36,27 @@ final class Runners: Sendable {
     }
 
     /// The site of the runner named `name`, opened now if it is not yet; nil when no runner of
-    /// that name has a ledger in the folder.
-    /// - Throws: when the ledger cannot be opened (damaged, unreadable).
-    func site(named name: String) async throws -> RunnerSite? {
+    /// that name has a ledger in the folder, or when `token` is given and the ledger's gate
+    /// refuses it (a session's requests give none: its token was checked at sign-in).
+    /// - Throws: ``RunnerUnavailable`` when the ledger cannot be opened (damaged, unreadable).
+    func site(named name: String, presenting token: String?) async throws -> RunnerSite? {
         guard folder.holdsLedger(of: name) else {
             _ = sites.withLock { $0.removeValue(forKey: name) }
             return nil
         }
         if let site = sites.withLock({ $0[name] }) { return site }
+        if let token, TokenGate.verdict(on: token, ledgerAt: folder.ledgerPath(of: name)) == .refused { return nil }
+        if let failure = failures.withLock({ $0[name] }), ContinuousClock.now - failure.at < Self.retryAfterFailure {
+            throw RunnerUnavailable(runner: name, reason: failure.error, isNew: false)
+        }
         // Opening reads the disk: on a quick-lane thread, one runner at a time (LMDB allows
         // one environment per file in a process).
-        return try await lanes.quick.runIfActive { try self.open(name) }
+        do {
+            return try await lanes.quick.runIfActive { try self.open(name) }
+        } catch {
+            failures.withLock { $0[name] = (.now, "\(error)") }
+            throw RunnerUnavailable(runner: name, reason: "\(error)", isNew: true)
+        }
     }
 
     /// The sites open now.
@@ -47,9 +66,23 @@ final class Runners: Sendable {
         try opening.withLock { _ in
             if let site = sites.withLock({ $0[name] }) { return site }
             guard folder.holdsLedger(of: name) else { return nil }
-            let site = try makeSite(name, try Ledger.open(at: folder.ledgerPath(of: name), clock: clock))
+            let ledger = try Ledger.open(at: folder.ledgerPath(of: name), clock: clock)
+            // A ledger an earlier Stride wrote gets its gate now.
+            try ledger.writeTokenGate()
+            let site = try makeSite(name, ledger)
             sites.withLock { $0[name] = site }
+            _ = failures.withLock { $0.removeValue(forKey: name) }
             return site
         }
     }
+}
+
+/// A runner's ledger that cannot be opened: its runner's clients get 503.
+struct RunnerUnavailable: Error {
+    let runner: String
+    /// Why, as opening it said.
+    let reason: String
+    /// Whether this is the first failure in ``Runners/retryAfterFailure``: only that one is
+    /// told to the operator.
+    let isNew: Bool
 }
