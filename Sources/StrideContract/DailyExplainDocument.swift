@@ -41,12 +41,24 @@ public struct DailyExplainDocument: ContractDocument {
         }
     }
 
+    /// The short names `--measure` and `measure=` take besides the contract's.
+    private static let shortNames: [(name: String, measure: Measure)] = [
+        ("distance", .distance), ("energy", .activeEnergy), ("activeEnergy", .activeEnergy), ("resting", .restingHeartRate),
+    ]
+
+    /// Every name `--measure` and `measure=` take (in any case): the contract's, then the short ones.
+    public static let measureNames = Measure.allCases.map(name(of:)) + shortNames.map(\.name)
+
     /// The measure a name given to `--measure` or `measure=` means (the contract's name, in any
     /// case, or a short one: `distance`, `energy`, `resting`).
     public static func measure(named text: String) -> Measure? {
         let wanted = text.lowercased()
-        return Measure.allCases.first { name(of: $0).lowercased() == wanted }
-            ?? ["distance": .distance, "energy": .activeEnergy, "activeenergy": .activeEnergy, "resting": .restingHeartRate][wanted]
+        return Measure.allCases.first { name(of: $0).lowercased() == wanted } ?? shortNames.first { $0.name.lowercased() == wanted }?.measure
+    }
+
+    /// Why `text` names no measure, listing those that are.
+    public static func measureRefusal(_ text: String) -> String {
+        "\"\(text.shownInMessage)\" is not a measure; use one of \(measureNames.joined(separator: ", "))"
     }
 
     /// The outcome's name in the document.

@@ -153,7 +153,12 @@ struct ActionRouteTests {
                 let before = try fixture.ledger.store.lastSequence()
                 let other = try await post(client, "/v1/journal", #"{"text": "tempo 10 km"}"#, headers: key)
                 #expect(other.status == .unprocessableContent)
-                #expect((other.object["error"] as? String)?.contains("was used for another request") == true, "\(other.text)")
+                #expect((other.object["error"] as? String)?.contains("was used for another request (with another body)") == true, "\(other.text)")
+                #expect(try fixture.ledger.store.lastSequence() == before)
+                // On another route, the route is the difference named, whatever the body.
+                let elsewhere = try await post(client, "/v1/checkin", #"{"text": "easy 8 km"}"#, headers: key)
+                #expect(elsewhere.status == .unprocessableContent)
+                #expect((elsewhere.object["error"] as? String)?.contains("(to POST /v1/journal)") == true, "\(elsewhere.text)")
                 #expect(try fixture.ledger.store.lastSequence() == before)
                 #expect(try fixture.ledger.journal().map(\.text) == ["easy 8 km"])
                 // A malformed body decided nothing: its corrected retry with the same key is carried out.

@@ -142,6 +142,8 @@ struct DashboardSiteTests {
                 ([:], []),
                 ([:], [("csrf", String(repeating: "0", count: csrf.count))]),
                 ([.origin: "https://evil.example"], [("csrf", csrf)]),
+                // A sandboxed frame or a data: page: its origin is opaque.
+                ([.origin: "null"], [("csrf", csrf)]),
                 ([HTTPField.Name("Sec-Fetch-Site")!: "cross-site"], [("csrf", csrf)]),
             ]
             for (extra, fields) in attempts {
@@ -157,6 +159,15 @@ struct DashboardSiteTests {
                 body: Self.form([("csrf", csrf)]))
             #expect(allowed.status == .seeOther)
             #expect(try ledger.store.lastSequence() > before)
+            // Signing in from an opaque origin (login forgery from a sandboxed page) is refused too.
+            let signIn = try await client.execute(
+                uri: "/signin", method: .post, headers: [.contentType: "application/x-www-form-urlencoded", .origin: "null"],
+                body: ByteBuffer(string: "token=" + token))
+            #expect(signIn.status == .forbidden)
+            #expect(signIn.headers[.setCookie] == nil)
+            // The pages tell the browser to send their origin with their own forms.
+            let page = try await client.execute(uri: "/points", method: .get, headers: [.cookie: cookie])
+            #expect(page.headers[HTTPField.Name("Referrer-Policy")!] == "same-origin")
         }
     }
 

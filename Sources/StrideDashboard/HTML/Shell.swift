@@ -34,7 +34,7 @@ enum Shell {
     static func document(title: String, current: Section?, links: Links, banner: String, main: String, signOutCSRF: String? = nil) -> String {
         var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-        html += "<meta name=\"referrer\" content=\"no-referrer\">"
+        html += "<meta name=\"referrer\" content=\"same-origin\">"
         html += "<title>\(title.html) · Stride</title><style>\(Stylesheet.css)</style></head><body>"
         html += "<header class=\"site\"><div class=\"inner\"><a class=\"brand\" href=\"\(links.overview.html)\">Stride</a>"
         html += navigation(current: current, links: links)

@@ -11,7 +11,7 @@ enum SignInPage {
         main += "autocomplete=\"current-password\" spellcheck=\"false\" autocapitalize=\"off\"></label>"
         main += "<button type=\"submit\">Sign in</button></fieldset></form></div>"
         var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-        html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"referrer\" content=\"no-referrer\">"
+        html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"referrer\" content=\"same-origin\">"
         html += "<title>Sign in · Stride</title><style>\(Stylesheet.css)</style></head><body><main id=\"main\">\(main)</main></body></html>\n"
         return html
     }

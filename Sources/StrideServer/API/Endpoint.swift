@@ -20,6 +20,17 @@ struct Endpoint: Sendable {
             Field(name: name, type: type, isRequired: required, description: description)
         }
 
+        /// A whole-number parameter within `range`: the description states the bounds, and
+        /// ``QueryParameters/integer(_:)`` refuses what lies outside them.
+        static func integer(_ name: String, _ description: String, in range: ClosedRange<Int>) -> Field {
+            var field = Field(name: name, type: "integer", isRequired: false, description: description)
+            field.range = range
+            return field.adding([.init("minimum", .integer(range.lowerBound)), .init("maximum", .integer(range.upperBound))])
+        }
+
+        /// The whole numbers an integer field takes.
+        var range: ClosedRange<Int>?
+
         /// The field, said to lie in `range`.
         func within(_ range: PlausibleRange) -> Field {
             adding([.init("minimum", .number(range.lowest)), .init("maximum", .number(range.highest))])

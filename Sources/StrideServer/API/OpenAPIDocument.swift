@@ -77,10 +77,10 @@ struct OpenAPIDocument {
                 "description": .string(field.description), "schema": .object([.init("type", .string(field.type))] + field.limits),
             ])
         }
-        func header(_ name: String, _ description: String) -> JSONValue {
+        func header(_ name: String, _ description: String, schema: [JSONValue.Member] = [.init("type", .string("string"))]) -> JSONValue {
             .object([
                 "name": .string(name), "in": .string("header"), "required": .bool(false), "description": .string(description),
-                "schema": .object(["type": .string("string")]),
+                "schema": .object(schema),
             ])
         }
         var responses: [JSONValue.Member] = []
@@ -96,7 +96,13 @@ struct OpenAPIDocument {
                     "200", .object(["description": .string("events as they are committed"), "content": .object(["text/event-stream": .object([:])])]))
             )
             responses.append(.init("503", Self.response("too many streams are open", schema: "Error")))
-            parameters.append(header("Last-Event-ID", "the last sequence seen: the stream resumes after it"))
+            parameters.append(
+                header(
+                    "Last-Event-ID", "the last sequence seen: the stream resumes after it",
+                    schema: [
+                        .init("type", .string("integer")), .init("minimum", .integer(StrideAPI.sequences.lowerBound)),
+                        .init("maximum", .integer(StrideAPI.sequences.upperBound)),
+                    ]))
         case .openAPI:
             responses.append(
                 .init("200", .object(["description": .string("this document"), "content": .object(["application/json": .object([:])])])))
@@ -109,8 +115,11 @@ struct OpenAPIDocument {
             parameters.append(
                 header(
                     "Idempotency-Key",
-                    "a retry with the same key and body appends nothing and gets the first answer (kept 24 hours, for 2xx, 409 and 422 only: after 400, 408, 413, 415 or 5xx the retry runs again); the key with another body is 422"
-                ))
+                    "a retry with the same key and body appends nothing and gets the first answer (kept 24 hours, for 2xx, 409 and 422 only: after 400, 408, 413, 415 or 5xx the retry runs again); the key with another body is 422",
+                    schema: [
+                        .init("type", .string("string")), .init("minLength", .integer(1)),
+                        .init("maxLength", .integer(RequestAnswers.longestKey)), .init("pattern", .string("^[!-~]+$")),
+                    ]))
         }
         for (code, what) in [("400", "a parameter, field or body that cannot be read"), ("401", "no valid token")] {
             responses.append(.init(code, Self.response(what, schema: "Error")))

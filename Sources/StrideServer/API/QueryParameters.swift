@@ -36,6 +36,12 @@ struct QueryParameters {
         try text(name).map { try Self.wholeNumber($0, named: name, in: range) }
     }
 
+    /// A whole-number parameter, within the bounds its description states.
+    /// - Throws: ``APIError`` (400) naming the parameter.
+    func integer(_ field: Endpoint.Field) throws -> Int? {
+        try integer(field.name, in: field.range ?? Int.min...Int.max)
+    }
+
     /// A whole number within bounds, from a parameter or a header named `name`: one more
     /// digit than `Int` holds, a sign or a space is refused, never trapped on.
     /// - Throws: ``APIError`` (400) naming the parameter or header.

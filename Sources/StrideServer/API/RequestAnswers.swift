@@ -8,6 +8,8 @@ import StrideLedger
 /// (``AnswerKeeping``); the server only holds each device's key while one request with it is
 /// carried out, so that two retries in flight cannot both act.
 final class RequestAnswers: Sendable {
+    /// The longest `Idempotency-Key`, in bytes.
+    static let longestKey = 255
     private let worker: LedgerWorker
     private let locks = KeyLocks()
 
@@ -23,8 +25,8 @@ final class RequestAnswers: Sendable {
         _ act: @Sendable (RequestStamp?) async throws -> (HTTPResponse.Status, JSONValue)
     ) async throws -> Response {
         guard let key = request.headers[.idempotencyKey] else { return try await Self.outcome { try await act(nil) }.response }
-        guard (1...255).contains(key.utf8.count), key.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value < 0x7F }) else {
-            throw APIError.badField("Idempotency-Key", "give 1 to 255 printable characters without spaces, e.g. a UUID")
+        guard (1...Self.longestKey).contains(key.utf8.count), key.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value < 0x7F }) else {
+            throw APIError.badField("Idempotency-Key", "give 1 to \(Self.longestKey) printable characters without spaces, e.g. a UUID")
         }
         let keyed = KeyedRequest(device: device, key: key, method: request.method.rawValue, path: request.uri.path, bodyDigest: bodyDigest)
         return try await locks.holding(device + "\u{1F}" + key) {
@@ -34,10 +36,11 @@ final class RequestAnswers: Sendable {
             case .answered(let kept):
                 return Self.replay(kept)
             case .keyUsedForAnother(let kept):
+                // Say what differs: the route, or (on the same route) the body.
+                let other = kept.method == keyed.method && kept.path == keyed.path ? "with another body" : "to \(kept.method) \(kept.path)"
                 throw APIError(
                     .unprocessableContent,
-                    "the Idempotency-Key \(key) was used for another request (\(kept.method) \(kept.path) with another body) in the last 24 hours; send a new key for a new request"
-                )
+                    "the Idempotency-Key \(key) was used for another request (\(other)) in the last 24 hours; send a new key for a new request")
             case .carriedOutAnswerLost(let lost):
                 stamp = lost
                 outcome = JSONAnswer(

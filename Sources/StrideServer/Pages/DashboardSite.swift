@@ -43,11 +43,11 @@ struct DashboardSite: Sendable {
                 guard let date = try query.day("date") else { throw APIError.badField("date", "this parameter is required") }
                 let measure = try query.text("measure").map { name -> Measure in
                     guard let measure = DailyExplainDocument.measure(named: name) else {
-                        throw APIError.badField("measure", "\"\(name)\" is not one of sleep, heartRate, restingHeartRate, steps, distance, energy")
+                        throw APIError.badField("measure", DailyExplainDocument.measureRefusal(name))
                     }
                     return measure
                 }
-                return .dailyExplain(date: date, measure: measure, offset: try query.integer("offset", in: 0...Int(Int32.max)) ?? 0)
+                return .dailyExplain(date: date, measure: measure, offset: try query.integer(StrideAPI.explainOffset) ?? 0)
             }
         ),
         ("/shoes", { _ in .shoes }),

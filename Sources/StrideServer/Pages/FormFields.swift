@@ -75,7 +75,9 @@ enum SameSite {
         if let name = HTTPField.Name("Sec-Fetch-Site"), let site = request.headers[name], !["same-origin", "none"].contains(site.lowercased()) {
             throw refusal
         }
-        if let sent = request.headers[.origin], sent != "null" {
+        // The pages' referrer policy (same-origin) has a browser send their real origin with a
+        // form; `null` comes from a sandboxed frame, a `data:` page or a redirect across sites.
+        if let sent = request.headers[.origin] {
             guard origin.accepted.contains(sent.lowercased()) else {
                 throw APIError(
                     .forbidden,

@@ -2,15 +2,15 @@ import HTTPTypes
 import Hummingbird
 
 /// A dashboard page as an HTTP answer, with the headers that keep it private and inert: never
-/// cached, never framed, no script allowed to run, no referrer sent, forms only to this site.
+/// cached, never framed, no script allowed to run, no referrer sent to other sites, forms only to this site.
 enum HTMLAnswer {
     /// The policy every page is served with: inline styles and images only, forms to itself.
     static let contentSecurityPolicy =
         "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
-    /// Headers that have no constant in HTTPTypes: no content sniffing, no referrer, no framing.
+    /// Headers that have no constant in HTTPTypes: no content sniffing, no referrer to other sites, no framing.
     static let inertHeaders = HTTPFields(
-        [("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"), ("X-Frame-Options", "DENY")].compactMap { name, value in
+        [("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"), ("X-Frame-Options", "DENY")].compactMap { name, value in
             HTTPField.Name(name).map { HTTPField(name: $0, value: value) }
         })
 

@@ -23,11 +23,8 @@ extension StrideAPI {
                 method: .get, path: "/v1/daily/explain", summary: "A day's figures down to their samples (`stride daily explain`).",
                 query: [
                     .query("date", "the day, yyyy-MM-dd", required: true).format("date"),
-                    .query("measure", "one measure: sleep, heartRate, restingHeartRate, steps, distance or energy (default: every one)").oneOf([
-                        "sleep", "heartRate", "restingHeartRate", "steps", "distance", "energy",
-                    ]),
-                    .query("limit", "the most samples listed per measure, 1 to 5000 (default 200)", type: "integer"),
-                    .query("offset", "skip this many samples of each measure first (default 0)", type: "integer"),
+                    .query("measure", "one measure (default: every one)").oneOf(DailyExplainDocument.measureNames),
+                    Self.explainLimit, Self.explainOffset,
                 ],
                 answer: .document("DailyExplainDocument")
             ) { request, _ in
@@ -36,13 +33,12 @@ extension StrideAPI {
                 let measures =
                     try query.text("measure").map { name -> [Measure] in
                         guard let measure = DailyExplainDocument.measure(named: name) else {
-                            throw APIError.badField(
-                                "measure", "\"\(name)\" is not one of sleep, heartRate, restingHeartRate, steps, distance, energy")
+                            throw APIError.badField("measure", DailyExplainDocument.measureRefusal(name))
                         }
                         return [measure]
                     } ?? []
-                let limit = try query.integer("limit", in: 1...Ledger.longestExplainPage) ?? 200
-                let offset = try query.integer("offset", in: 0...Int(Int32.max)) ?? 0
+                let limit = try query.integer(Self.explainLimit) ?? 200
+                let offset = try query.integer(Self.explainOffset) ?? 0
                 return try await read(request) { try DailyExplainDocument($0, day: day, measures: measures, offset: offset, limit: limit) }
             },
             Endpoint(
@@ -120,17 +116,14 @@ extension StrideAPI {
             Endpoint(
                 method: .get, path: "/v1/log", summary: "The raw events, decoded, a page at a time (`stride log`).",
                 query: [
-                    .query("from", "the first sequence (default 1)", type: "integer"),
-                    .query("before", "instead of from: the page of events just before this sequence, to page back from the latest", type: "integer"),
-                    .query("limit", "the most events (default 100, at most 10000)", type: "integer"),
-                    .query("type", "only events of this type, e.g. shoe.registered"),
+                    Self.logFrom, Self.logBefore, Self.logLimit, .query("type", "only events of this type, e.g. shoe.registered"),
                 ],
                 answer: .document("LogDocument")
             ) { request, _ in
                 let query = QueryParameters(request: request)
-                let given = try query.integer("from", in: 1...Int.max)
-                let before = try query.integer("before", in: 1...Int.max).map(UInt64.init)
-                let limit = try query.integer("limit", in: 0...10_000) ?? 100
+                let given = try query.integer(Self.logFrom)
+                let before = try query.integer(Self.logBefore).map(UInt64.init)
+                let limit = try query.integer(Self.logLimit) ?? 100
                 if let before {
                     guard given == nil, query.text("type") == nil else {
                         throw APIError.badField("before", "pages back from a sequence by itself: give before, or from (and type)")
@@ -169,17 +162,27 @@ extension StrideAPI {
         ]
     }
 
+    /// `limit` and `offset` of a day explained.
+    static let explainLimit = Endpoint.Field.integer(
+        "limit", "the most samples listed per measure (default 200)", in: 1...Ledger.longestExplainPage)
+    static let explainOffset = Endpoint.Field.integer("offset", "skip this many samples of each measure first (default 0)", in: 0...Int(Int32.max))
+    /// `from`, `before` and `limit` of the log's pages.
+    static let logFrom = Endpoint.Field.integer("from", "the first sequence (default 1)", in: 1...Int.max)
+    static let logBefore = Endpoint.Field.integer(
+        "before", "instead of from: the page of events just before this sequence, to page back from the latest", in: 1...Int.max)
+    static let logLimit = Endpoint.Field.integer("limit", "the most events (default 100)", in: 0...10_000)
     /// `limit` and `before` of the points history's pages.
-    static let historyPage: [Endpoint.Field] = [
-        .query("limit", "a page of at most this many lines, the latest first found (1 to 1000; default: the whole history)", type: "integer"),
-        .query("before", "with limit: the lines before this sequence (the page's `earlier` gives the next)", type: "integer"),
-    ]
+    static let historyLimit = Endpoint.Field.integer(
+        "limit", "a page of at most this many lines, the latest first found (default: the whole history)", in: 1...1_000)
+    static let historyBefore = Endpoint.Field.integer(
+        "before", "with limit: the lines before this sequence (the page's `earlier` gives the next)", in: 1...Int.max)
+    static let historyPage = [historyLimit, historyBefore]
 
     /// The points document, whole or a page of its history.
     private func pointsPage(_ request: Request) async throws -> Response {
         let query = QueryParameters(request: request)
-        let limit = try query.integer("limit", in: 1...1_000)
-        let before = try query.integer("before", in: 1...Int.max).map(UInt64.init)
+        let limit = try query.integer(Self.historyLimit)
+        let before = try query.integer(Self.historyBefore).map(UInt64.init)
         if before != nil, limit == nil { throw APIError.badField("before", "goes with limit: say how many lines a page holds") }
         guard let limit else { return try await read(request) { try PointsDocument($0) } }
         return try await read(request) { try PointsDocument($0, limit: limit, before: before) }

@@ -14,6 +14,11 @@ extension StrideAPI {
     /// finds a client that went away: the write to its closed connection fails, and the
     /// stream's slot is free within a second or so.
     static let streamKeepAliveSeconds = 1
+    /// The sequences a stream may start after: a log holds at most `Int.max` events.
+    static let sequences = 0...Int.max
+    /// `after`: where a stream starts.
+    static let streamAfter = Endpoint.Field.integer(
+        "after", "the last sequence already seen (default: the log's last: new events only)", in: sequences)
 
     /// `GET /v1/events?after=SEQ`: committed events as Server-Sent Events, each with its
     /// sequence as its id, so a client that reconnects with `Last-Event-ID` misses nothing.
@@ -23,7 +28,7 @@ extension StrideAPI {
         Endpoint(
             method: .get, path: "/v1/events",
             summary: "Committed events as Server-Sent Events (`text/event-stream`), from after a sequence; resumable with Last-Event-ID.",
-            query: [.query("after", "the last sequence already seen (default: the log's last: new events only)", type: "integer")],
+            query: [Self.streamAfter],
             answer: .eventStream
         ) { request, context in
             let query = QueryParameters(request: request)

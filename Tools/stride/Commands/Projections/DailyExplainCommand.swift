@@ -23,7 +23,7 @@ struct DailyExplainCommand: ParsableCommand {
     @Argument(help: "The day, yyyy-MM-dd.")
     var date: String
 
-    @Option(help: "One measure: sleep, heartRate, restingHeartRate, steps, distance or energy (default: every one).")
+    @Option(help: ArgumentHelp("One measure: \(DailyExplainDocument.measureNames.joined(separator: ", ")) (default: every one)."))
     var measure: String?
 
     @Option(help: "The most samples listed per measure (up to 5000).")
@@ -35,7 +35,7 @@ struct DailyExplainCommand: ParsableCommand {
     func validate() throws {
         guard CivilDate(date) != nil else { throw ValidationError("\"\(date)\" is not a date like 2024-05-01") }
         if let measure, DailyExplainDocument.measure(named: measure) == nil {
-            throw ValidationError("--measure \"\(measure)\" is not one of sleep, heartRate, restingHeartRate, steps, distance, energy")
+            throw ValidationError("--measure: " + DailyExplainDocument.measureRefusal(measure))
         }
         guard (1...Ledger.longestExplainPage).contains(limit) else { throw ValidationError("--limit must be from 1 to \(Ledger.longestExplainPage)") }
         guard offset >= 0 else { throw ValidationError("--offset must not be negative") }
