@@ -80,7 +80,8 @@ struct OpenAPITests {
                         uri: "/v1/daily/explain?date=2024-05-01&measure=\(name)", method: .get, headers: ServerFixture.headers())
                     #expect(answer.status == .ok, "\(name)")
                 }
-                let refused = try await client.execute(uri: "/v1/daily/explain?date=2024-05-01&measure=pace", method: .get, headers: ServerFixture.headers())
+                let refused = try await client.execute(
+                    uri: "/v1/daily/explain?date=2024-05-01&measure=pace", method: .get, headers: ServerFixture.headers())
                 #expect((refused.object["error"] as? String)?.contains(offered.joined(separator: ", ")) == true)
             }
         }

@@ -19,7 +19,7 @@ struct WithdrawSamplesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "withdraw", abstract: "Withdraw samples from every figure, saying why.")
     @OptionGroup var ledger: LedgerOptions
     @OptionGroup var time: ActionTime
-    @Argument(help: "The samples: their ids from `stride log` or `stride daily explain`, or unique prefixes.") var ids: [String]
+    @Argument(help: "The samples: their ids from `stride log` or `stride daily explain`, or unique prefixes; at most 1,000.") var ids: [String]
     @Option(help: "Why, in a few words (kept with the withdrawal).") var reason: String
 
     func validate() throws {
@@ -36,7 +36,7 @@ struct RestoreSamplesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "restore", abstract: "Count withdrawn samples again.")
     @OptionGroup var ledger: LedgerOptions
     @OptionGroup var time: ActionTime
-    @Argument(help: "The samples: their ids, or unique prefixes.") var ids: [String]
+    @Argument(help: "The samples: their ids, or unique prefixes; at most 1,000.") var ids: [String]
 
     func validate() throws {
         guard !ids.isEmpty else { throw ValidationError("name at least one sample by its id") }
