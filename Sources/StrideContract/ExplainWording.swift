@@ -38,9 +38,24 @@ public enum ExplainWording {
         return (rounded < 0 && whole == 0 ? "-" : "") + whole.groupedDigits + (tenths == 0 ? "" : ".\(tenths)")
     }
 
-    /// Seconds as `h:mm`.
+    /// Seconds as `h:mm`, to the nearest minute (as ``hoursAndMinutesInWords(_:)``: the
+    /// command line and the dashboard round a night alike).
     public static func hoursAndMinutes(_ seconds: Int) -> String {
-        "\(seconds / 3600):" + String(format: "%02d", abs(seconds) / 60 % 60)
+        let minutes = nearestMinutes(seconds)
+        return (minutes < 0 ? "-" : "") + "\(abs(minutes) / 60):" + String(format: "%02d", abs(minutes) % 60)
+    }
+
+    /// Seconds as hours and minutes in words, to the nearest minute: `7 h 05 min`, `45 min`.
+    public static func hoursAndMinutesInWords(_ seconds: Int) -> String {
+        let minutes = abs(nearestMinutes(seconds))
+        let sign = seconds < 0 && minutes > 0 ? "-" : ""
+        guard minutes >= 60 else { return sign + "\(minutes) min" }
+        return sign + "\(minutes / 60) h " + String(format: "%02d", minutes % 60) + " min"
+    }
+
+    /// Whole minutes nearest to `seconds`, half a minute rounded away from zero.
+    static func nearestMinutes(_ seconds: Int) -> Int {
+        Int((Double(seconds) / 60).rounded(.toNearestOrAwayFromZero))
     }
 
     /// How a sample counted, in a few words (with the reason one left out was left out).

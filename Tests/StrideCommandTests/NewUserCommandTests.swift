@@ -48,4 +48,26 @@ struct NewUserCommandTests {
             #expect(try run(["--ledger", ledger, "checkin", "--at", "2024-05-01T12:01:00Z"], environment: clock).status == 0)
         }
     }
+
+    @Test(
+        "an action on a path with no ledger refuses as a read does and creates nothing: a mistyped --ledger, an unset STRIDE_LEDGER in a cron job",
+        arguments: [
+            ["checkin"], ["journal", "add", "ran"], ["shoes", "add", "Pegasus"], ["tokens", "add", "phone"], ["ingest", "/dev/null"],
+            ["serve", "--port", "0"], ["daily"],
+        ])
+    func missingLedger(command: [String]) throws {
+        try withTemporaryDirectory { folder in
+            let mistyped = folder + "/ledgr"
+            let refused = try run(["--ledger", mistyped] + command)
+            #expect(refused.status != 0, "\(command)")
+            #expect(
+                refused.standardError.contains("there is no ledger at \(mistyped); create one with `stride init"),
+                "\(command): \(refused.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: mistyped), "\(command)")
+            // Without --ledger, in a folder with no ledger: the default path is not created either.
+            let unset = try runProcess(stride, command, environment: ["STRIDE_LEDGER": ""], in: folder)
+            #expect(unset.status != 0, "\(command)")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/stride.ledger"), "\(command)")
+        }
+    }
 }

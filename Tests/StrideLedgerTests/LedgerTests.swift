@@ -47,7 +47,7 @@ struct LedgerTests {
                 _ = try Ledger.create(at: folder + "/ledger", timeZone: "Mars/Olympus", clock: clock)
             }
             _ = FileManager.default.createFile(atPath: folder + "/file", contents: Data())
-            #expect(throws: LedgerError.notADirectory(path: folder + "/file")) { _ = try Ledger.open(at: folder + "/file", creatingWith: "") }
+            #expect(throws: LedgerError.notADirectory(path: folder + "/file")) { _ = try Ledger.create(at: folder + "/file", timeZone: nil) }
         }
     }
 

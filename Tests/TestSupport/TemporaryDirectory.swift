@@ -36,10 +36,14 @@ public struct ProcessResult: Sendable {
     public var standardError: String
 }
 
-/// Runs an executable to completion with arguments and extra environment variables.
-public func runProcess(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+/// Runs an executable to completion with arguments and extra environment variables, in the
+/// folder `directory` when one is given.
+public func runProcess(
+    _ executable: String, _ arguments: [String], environment: [String: String] = [:], in directory: String? = nil
+) throws -> ProcessResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let output = Pipe()

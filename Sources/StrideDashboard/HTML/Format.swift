@@ -1,4 +1,5 @@
 import Foundation
+import StrideContract
 import StrideEvents
 
 /// How figures read on the pages: fixed, locale-free forms, so a page reads the same on
@@ -35,12 +36,10 @@ enum Format {
     /// Kilometres with two decimals: `512.40 km`.
     static func kilometers(_ value: Double) -> String { fixed(value, 2) + " km" }
 
-    /// A duration in seconds as hours and minutes: `7 h 05 min`, `45 min`.
+    /// A duration in seconds as hours and minutes: `7 h 05 min`, `45 min` (rounded as the
+    /// command line rounds it).
     static func duration(seconds: Int) -> String {
-        let minutes = (seconds + 30) / 60
-        guard minutes >= 60 else { return "\(minutes) min" }
-        let rest = minutes % 60
-        return "\(minutes / 60) h " + (rest < 10 ? "0" : "") + "\(rest) min"
+        ExplainWording.hoursAndMinutesInWords(seconds)
     }
 
     /// Beats per minute, whole: `52 bpm`.

@@ -6,8 +6,7 @@ import StrideStore
 /// One runner's ledger: the event log in a directory, its time zone, and a clock.
 ///
 /// Opening never changes anything but the first creation: a ledger is created by
-/// ``create(at:timeZone:clock:)`` or by ``open(at:creatingWith:clock:)`` when a command that
-/// records something runs on a path with no ledger yet.
+/// ``create(at:timeZone:clock:snapshots:)`` (`stride init`) alone.
 public final class Ledger: Sendable {
     /// The event log. Only the ledger reads and writes it; outside this module, the package's
     /// tests and `stride-bench` reach it (package access) to check what is on disk.
@@ -80,26 +79,16 @@ public final class Ledger: Sendable {
         return try openOrCreate(at: path, timeZone: zone, clock: clock, snapshots: snapshots)
     }
 
-    /// Opens the ledger at `path`. A ledger written by an earlier Stride is upgraded first,
-    /// once (see ``upgradeIdentitiesIfNeeded(progress:)``), told to `upgrade` when given.
-    /// - Parameter timeZone: when not nil, a missing ledger is created with this time zone
-    ///   (empty text takes the machine's); when nil, a missing ledger is an error.
-    /// - Throws: ``LedgerError/notFound(path:)`` and the errors of ``create(at:timeZone:clock:)``.
-    public static func open(
-        at path: String, creatingWith timeZone: String? = nil, clock: any LedgerClock = SystemClock(), upgrade: UpgradeObserver? = nil
-    )
-        throws -> Ledger
-    {
-        if let existing = try openExisting(at: path, clock: clock) {
-            if let report = try existing.upgradeIdentitiesIfNeeded(progress: upgrade?.progress ?? { _, _ in }) {
-                upgrade?.finished(report)
-            }
-            return existing
+    /// Opens the ledger at `path`; a missing one is an error (only ``create(at:timeZone:clock:snapshots:)``
+    /// makes one). A ledger written by an earlier Stride is upgraded first, once (see
+    /// ``upgradeIdentitiesIfNeeded(progress:)``), told to `upgrade` when given.
+    /// - Throws: ``LedgerError/notFound(path:)``, ``LedgerError/notADirectory(path:)``, or a storage error.
+    public static func open(at path: String, clock: any LedgerClock = SystemClock(), upgrade: UpgradeObserver? = nil) throws -> Ledger {
+        guard let existing = try openExisting(at: path, clock: clock) else { throw LedgerError.notFound(path: path) }
+        if let report = try existing.upgradeIdentitiesIfNeeded(progress: upgrade?.progress ?? { _, _ in }) {
+            upgrade?.finished(report)
         }
-        guard let timeZone else { throw LedgerError.notFound(path: path) }
-        return try openOrCreate(
-            at: path, timeZone: try resolveTimeZone(timeZone.isEmpty ? nil : timeZone), clock: clock,
-            snapshots: SnapshotPolicy())
+        return existing
     }
 
     /// Whether `path` holds a ledger with at least its creation event.

@@ -139,6 +139,7 @@ struct LoadBenchmark: ParsableCommand {
     }
 
     private func samples(_ stride: String, _ ledger: String, ingesting file: String) throws -> Int {
+        try must(stride, ["--ledger", ledger, "init", "--time-zone", "Europe/Paris"])
         try must(stride, ["--ledger", ledger, "ingest", "--quiet", file])
         let stats =
             (try JSONSerialization.jsonObject(with: Data(try runChild(stride, ["--ledger", ledger, "stats", "--json"]).output.utf8)) as? [String: Any])

@@ -26,15 +26,11 @@ struct LedgerOptions: ParsableArguments {
     /// by `STRIDE_LEDGER`).
     var isNamed: Bool { ledger != nil || root.ledgerFirst.path != nil }
 
-    /// Opens the ledger; a missing one is an error.
+    /// Opens the ledger; a missing one is an error, for reads and actions alike: only `stride
+    /// init` creates a ledger, so that a mistyped `--ledger` (or an unset `STRIDE_LEDGER` in a
+    /// cron job) never starts a second ledger with its own first-day points.
     func openExisting() throws -> Ledger {
         try Ledger.open(at: path, clock: Self.clock, upgrade: Self.upgradeObserver)
-    }
-
-    /// Opens the ledger, creating it (in the machine's time zone) when missing: for commands
-    /// that record something.
-    func openCreating() throws -> Ledger {
-        try Ledger.open(at: path, creatingWith: "", clock: Self.clock, upgrade: Self.upgradeObserver)
     }
 
     /// Shows the one-time upgrade of a ledger written by an earlier Stride: a progress bar on a

@@ -57,6 +57,7 @@ final class ServeSetup {
         // Health Auto Export JSON when `stride ingest` reads it, else the same samples as NDJSON.
         let probe = WatchDay(day: firstPush - 1, timeZone: zone)
         try Data(probe.healthAutoExportJSON).write(to: URL(fileURLWithPath: work + "/probe.json"))
+        try must(stride, ["--ledger", work + "/probe-ledger", "init", "--time-zone", timeZone])
         let readsPushes =
             try runChild(stride, ["--ledger", work + "/probe-ledger", "ingest", "--quiet", "--grouping", "minutes", work + "/probe.json"]).status == 0
         try? FileManager.default.removeItem(atPath: work + "/probe-ledger")

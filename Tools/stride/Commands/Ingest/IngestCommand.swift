@@ -49,7 +49,7 @@ struct IngestCommand: ParsableCommand {
     }
 
     func run() throws {
-        let opened = try ledger.openCreating()
+        let opened = try ledger.openExisting()
         var reports: [FileIngestReport] = []
         for file in files {
             let bar = ProgressBar(label: (file as NSString).lastPathComponent, quiet: quiet || json)

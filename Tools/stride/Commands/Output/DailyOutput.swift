@@ -1,4 +1,5 @@
 import DailyHealth
+import StrideContract
 import StrideEvents
 
 /// Daily records as a readable table.
@@ -30,9 +31,8 @@ enum DailyOutput {
         return table.text
     }
 
-    /// Seconds as h:mm, or a dash.
+    /// Seconds as h:mm to the nearest minute, or a dash.
     static func clock(_ seconds: Int?) -> String {
-        guard let seconds else { return "–" }
-        return "\(seconds / 3600):" + String(format: "%02d", seconds / 60 % 60)
+        seconds.map(ExplainWording.hoursAndMinutes) ?? "–"
     }
 }

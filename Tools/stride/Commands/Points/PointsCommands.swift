@@ -16,7 +16,7 @@ struct CheckInCommand: ParsableCommand {
     @OptionGroup var time: ActionTime
 
     func run() throws {
-        Console.print(ActionReport.checkedIn(try ledger.openCreating().checkIn(at: time.instant)).sentence)
+        Console.print(ActionReport.checkedIn(try ledger.openExisting().checkIn(at: time.instant)).sentence)
     }
 }
 
@@ -32,7 +32,7 @@ struct JournalCommand: ParsableCommand {
         @Argument(parsing: .remaining, help: "The entry's text.") var text: [String]
 
         func run() throws {
-            let outcome = try ledger.openCreating().addJournalEntry(text.joined(separator: " "), at: time.instant)
+            let outcome = try ledger.openExisting().addJournalEntry(text.joined(separator: " "), at: time.instant)
             Console.print(ActionReport.journalEntry(outcome).sentence)
         }
     }

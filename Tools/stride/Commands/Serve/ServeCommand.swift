@@ -105,7 +105,7 @@ struct ServeCommand: ParsableCommand {
             server = StrideServer(runners: folder, settings: settings, logger: logger, clock: LedgerOptions.clock)
             path = "the \(names.count) runner\(names.count == 1 ? "" : "s") of \(folder.path)"
         } else {
-            let opened = try ledger.openCreating()
+            let opened = try ledger.openExisting()
             server = try StrideServer(ledger: opened, settings: settings, logger: logger)
             path = opened.path
         }

@@ -25,7 +25,7 @@ struct ShoesCommand: ParsableCommand {
         }
 
         func run() throws {
-            let opened = try ledger.openCreating()
+            let opened = try ledger.openExisting()
             let id = try opened.registerShoe(
                 name: name, brand: brand, startKilometers: startKm, goalKilometers: goalKm, makeDefault: `default`, at: time.instant)
             Console.print(ActionReport.shoeAdded(name: name.trimmingCharacters(in: .whitespaces), id: id, isDefault: `default`).sentence)

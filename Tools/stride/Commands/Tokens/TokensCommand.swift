@@ -21,7 +21,7 @@ struct TokensCommand: ParsableCommand {
         @Argument(help: "The device's name: letters, digits, -, _ or ., at most 64, e.g. marie-iphone.") var name: String
 
         func run() throws {
-            let opened = try ledger.openCreating()
+            let opened = try ledger.openExisting()
             var token = try opened.addToken(name: name, at: time.instant)
             // A runner's ledger on a shared server: the token names the runner, so that the
             // server knows whose ledger it opens.
