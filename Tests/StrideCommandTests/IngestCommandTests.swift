@@ -17,6 +17,7 @@ struct IngestCommandTests {
     @Test("a generated export ingests once; again, it adds nothing; the summary says so and stderr stays quiet")
     func ingestTwice() throws {
         try withTemporaryDirectory { (folder: String) throws in
+            #expect(try runProcess(stride, ["--ledger", folder + "/ledger", "init", "--time-zone", "UTC"]).status == 0)
             let export = folder + "/export.zip"
             #expect(try runProcess(sample, [export, "--days", "5"]).status == 0)
             let first = try runProcess(stride, ["--ledger", folder + "/ledger", "ingest", export])
@@ -42,6 +43,7 @@ struct IngestCommandTests {
     @Test("a missing file fails with its name on stderr; an NDJSON file with bad lines exits 1 after ingesting the rest")
     func errors() throws {
         try withTemporaryDirectory { (folder: String) throws in
+            #expect(try runProcess(stride, ["--ledger", folder + "/ledger", "init", "--time-zone", "UTC"]).status == 0)
             let missing = try runProcess(stride, ["--ledger", folder + "/ledger", "ingest", folder + "/nope.xml"])
             #expect(missing.status == 1)
             #expect(missing.standardError.contains("nope.xml"))
@@ -59,6 +61,7 @@ struct IngestCommandTests {
     @Test("a Health Auto Export document: read with the grouping given, again it adds nothing; an unknown grouping is refused")
     func healthAutoExport() throws {
         try withTemporaryDirectory { (folder: String) throws in
+            #expect(try runProcess(stride, ["--ledger", folder + "/ledger", "init", "--time-zone", "UTC"]).status == 0)
             let push = folder + "/push.json"
             try
                 #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"date": "2024-05-01 08:00:00 +0200", "qty": 1200, "source": "Watch"}]}]}}"#
@@ -85,8 +88,10 @@ struct IngestCommandTests {
             let export = folder + "/export.xml"
             #expect(try runProcess(sample, [export, "--days", "40"]).status == 0)
             let clean = folder + "/clean"
+            #expect(try runProcess(stride, ["--ledger", clean, "init", "--time-zone", "UTC"]).status == 0)
             #expect(try runProcess(stride, ["--ledger", clean, "ingest", "--batch-size", "500", export]).status == 0)
             let ledger = folder + "/killed"
+            #expect(try runProcess(stride, ["--ledger", ledger, "init", "--time-zone", "UTC"]).status == 0)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: stride)
             process.arguments = ["--ledger", ledger, "ingest", "--quiet", "--batch-size", "500", export]

@@ -29,6 +29,9 @@ struct IngestSummaryTests {
             try Self.export(Self.record(1, children: Self.record(2))).write(toFile: nested, atomically: true, encoding: .utf8)
             let plain = folder + "/plain.xml"
             try Self.export(Self.record(3)).write(toFile: plain, atomically: true, encoding: .utf8)
+            for ledger in ["a", "b"] {
+                #expect(try runProcess(stride, ["--ledger", folder + "/" + ledger, "init", "--time-zone", "UTC"]).status == 0)
+            }
             let text = try runProcess(stride, ["--ledger", folder + "/a", "ingest", nested])
             #expect(text.status == 0)
             #expect(text.standardOutput.contains("Read 1 sample, 1 record inside other records skipped (only top-level records are samples)."))
@@ -48,6 +51,7 @@ struct IngestSummaryTests {
             try
                 #"{"type":"HKCategoryTypeIdentifierSleepAnalysis","start":"0001-01-01T00:00:00Z","end":"9999-12-31T23:59:59Z","value":"HKCategoryValueSleepAnalysisInBed"}"#
                 .write(toFile: file, atomically: true, encoding: .utf8)
+            #expect(try runProcess(stride, ["--ledger", folder + "/a", "init", "--time-zone", "UTC"]).status == 0)
             let text = try runProcess(stride, ["--ledger", folder + "/a", "ingest", file])
             #expect(text.status == 0)
             #expect(text.standardOutput.contains("1 new event"))

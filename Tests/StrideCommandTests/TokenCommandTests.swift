@@ -71,6 +71,7 @@ struct TokenCommandTests {
         ])
     func badNames(name: String) throws {
         try withTemporaryDirectory { folder in
+            #expect(try run(folder + "/ledger", ["init", "--time-zone", "UTC"]).status == 0)
             let result = try run(folder + "/ledger", ["tokens", "add", name])
             #expect(result.status == 1)
             #expect(result.standardOutput.isEmpty)

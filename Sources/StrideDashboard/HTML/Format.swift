@@ -45,11 +45,6 @@ enum Format {
     /// Beats per minute, whole: `52 bpm`.
     static func beats(_ value: Double) -> String { String(value.wholeForDisplay) + " bpm" }
 
-    /// `1 run`, `2 runs`.
-    static func plural(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
-        "\(Format.count(count)) \(count == 1 ? singular : plural ?? singular + "s")"
-    }
-
     /// A date's short form for axis ticks: `05-01`.
     static func shortDate(_ text: String) -> String { String(text.suffix(5)) }
 }

@@ -48,7 +48,7 @@ enum DailyPage {
         }
         var html = Shell.heading(render.level, "Daily records")
         html += "<p class=\"lead\">\(content.first) to \(content.last), days local to \(content.timeZone.html): "
-        html += "\(Format.plural(content.records.count, "day")) with data. Sleep is the night ending on the day.</p>"
+        html += "\(content.records.count.counted("day")) with data. Sleep is the night ending on the day.</p>"
         html += rangeForm(content, render)
         let prefix = render.idPrefix + "daily-"
         html += "<div class=\"charts\">"

@@ -69,7 +69,7 @@ enum LogPage {
                 + "This checks what is shown; <code>stride verify</code> checks the whole log.</p>"
         }
         let faults = content.check.outcomes.filter { if case .fault = $0.value { true } else { false } }.count
-        return "<p><span class=\"badge bad\">not verified</span> \(Format.plural(faults, "event")) shown failed the check (\(meaning)). "
+        return "<p><span class=\"badge bad\">not verified</span> \(faults.counted("event")) shown failed the check (\(meaning)). "
             + "Run <code>stride verify</code>.</p>"
     }
 

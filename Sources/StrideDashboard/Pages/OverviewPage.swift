@@ -120,7 +120,7 @@ enum OverviewPage {
             ("Sleep, a night on average", sleepText),
             ("Resting heart rate, average", resting.isEmpty ? "–" : Format.beats(resting.reduce(0, +) / Double(resting.count))),
             ("Steps, a day on average", steps.isEmpty ? "–" : Format.count((steps.reduce(0, +) / Double(steps.count)).wholeForDisplay)),
-            ("Runs", runs.0 == 0 ? "none" : Format.plural(runs.0, "run") + ", " + Format.kilometers(runs.1 / 1000)),
+            ("Runs", runs.0 == 0 ? "none" : runs.0.counted("run") + ", " + Format.kilometers(runs.1 / 1000)),
             ("Points balance", Format.count(content.account.balance)),
         ]
         var html = "<div class=\"cards\">"
@@ -137,7 +137,7 @@ enum OverviewPage {
             let sleep = record?.sleep.map { night in
                 night.asleep.map { Format.duration(seconds: $0) } ?? Format.duration(seconds: night.inBed) + " in bed"
             }
-            let runs = content.runs[day].map { Format.plural($0.count, "run") + ", " + Format.kilometers($0.meters / 1000) }
+            let runs = content.runs[day].map { $0.count.counted("run") + ", " + Format.kilometers($0.meters / 1000) }
             rows.append([
                 day.description, sleep ?? "–", record?.restingHeartRate.map(Format.beats) ?? "–",
                 record?.steps.map { Format.count($0.value.wholeForDisplay) } ?? "–", runs ?? "–",

@@ -59,7 +59,7 @@ enum ShoesPage {
     static func render(_ content: Content, _ render: RenderContext) -> String {
         var html = Shell.heading(render.level, "Shoes")
         let active = content.shoes.filter { !$0.shoe.isRetired }.count
-        html += "<p class=\"lead\">\(Format.plural(content.shoes.count, "shoe")) on the rack, \(active) active. "
+        html += "<p class=\"lead\">\(content.shoes.count.counted("shoe")) on the rack, \(active) active. "
         html += "A shoe's kilometres are its starting kilometres plus the runs on it now.</p>"
         if content.shoes.isEmpty {
             html += "<p class=\"note\">No shoes on the rack yet.</p>"
@@ -89,7 +89,7 @@ enum ShoesPage {
         if !badges.isEmpty { html += "<p>\(badges)</p>" }
         var facts: [String] = []
         if let brand = shoe.brand, !brand.isEmpty { facts.append(brand.html) }
-        facts.append(Format.plural(shoe.runs, "run"))
+        facts.append(shoe.runs.counted("run"))
         if let lastRun = shoe.lastRun { facts.append("last " + Shell.readable(content.time.format(lastRun)).prefix(10)) }
         if shoe.startKilometers > 0 { facts.append("started at " + Format.kilometers(shoe.startKilometers)) }
         html += "<p class=\"note\">\(facts.joined(separator: " · "))</p>"

@@ -1,4 +1,10 @@
 extension BinaryInteger {
+    /// The number, grouped, with its noun: `1 run`, `2 runs`, `1,234 events` (`plural` for a
+    /// noun that does not take an s).
+    public func counted(_ singular: String, plural: String? = nil) -> String {
+        "\(groupedDigits) \(self == 1 ? singular : plural ?? singular + "s")"
+    }
+
     /// The number with its digits grouped by thousands with commas (`1,234,567`, `-4,333`):
     /// one fixed, locale-free form for tables, pages and the reasons events give.
     public var groupedDigits: String {

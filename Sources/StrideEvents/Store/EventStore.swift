@@ -1,6 +1,7 @@
 /// The event log as the rest of Stride sees it: append in batches, read back in order, by
-/// type or by entity. ``InMemoryEventStore`` implements it for policy tests; StrideStore's
-/// `LMDBEventStore` for real ledgers. Both store the same envelopes with the same hashes.
+/// type or by entity. StrideStore's `LMDBEventStore` implements it for real ledgers, and
+/// ``InMemoryEventStore`` as its reference; one conformance suite (`EventStoreConformanceTests`)
+/// checks that both keep the contract and store the same envelopes with the same hashes.
 public protocol EventStore: AnyObject, Sendable {
     /// Appends a batch in one transaction: all or nothing.
     ///

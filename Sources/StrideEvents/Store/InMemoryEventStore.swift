@@ -1,7 +1,8 @@
 import Synchronization
 
-/// An event log in memory, for policy and projection tests: the same envelopes, hashes,
-/// idempotency and version checks as the LMDB log, with nothing on disk.
+/// An event log in memory: the same envelopes, hashes, idempotency and version checks as the
+/// LMDB log, with nothing on disk. The reference the ``EventStore`` contract is read from:
+/// StrideStore's conformance suite runs the same tests on it and on the LMDB store.
 public final class InMemoryEventStore: EventStore {
     private struct Log {
         var envelopes: [[UInt8]] = []

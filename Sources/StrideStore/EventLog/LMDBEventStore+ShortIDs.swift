@@ -24,7 +24,7 @@ extension LMDBEventStore {
     public func entities(of kind: EntityKind, shortIDPrefix prefix: String, limit: Int) throws -> [EntityReference] {
         let digits = Array(prefix.utf8)
         // A short id has 16 digits and a whole id 32: anything between names nothing.
-        guard !digits.isEmpty, digits.count <= 16 || digits.count == 32, let value = UInt128(prefix, radix: 16) else { return [] }
+        guard !digits.isEmpty, digits.count <= 16 || digits.count == 32, let value = Hex.uint128(prefix) else { return [] }
         try indexShortIDs()
         return try environment.read { transaction in
             try transaction.withCursor(shortIDsDatabase) { cursor in

@@ -83,14 +83,6 @@ struct Cursor: ~Copyable {
         return nil
     }
 
-    /// Overwrites the value of the current entry (same size, non-duplicate databases).
-    mutating func replaceCurrent(with value: UnsafeRawBufferPointer) throws {
-        var keyValue = MDB_val()
-        var data = MDB_val()
-        try LMDBError.check(mdb_cursor_get(handle, &keyValue, &data, MDB_GET_CURRENT), "mdb_cursor_get")
-        var newData = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
-        try LMDBError.check(mdb_cursor_put(handle, &keyValue, &newData, UInt32(MDB_CURRENT)), "mdb_cursor_put")
-    }
 }
 
 extension Cursor {

@@ -66,7 +66,7 @@ struct IngestCommand: ParsableCommand {
         let rejected = reports.reduce(0) { $0 + $1.counts.rejectedLines }
         if rejected > 0 {
             throw CommandFailure(
-                "\(Format.plural(rejected, "line")) could not be read (listed above); fix them and run the same `stride ingest` again: what is already in is skipped"
+                "\(rejected.counted("line")) could not be read (listed above); fix them and run the same `stride ingest` again: what is already in is skipped"
             )
         }
     }

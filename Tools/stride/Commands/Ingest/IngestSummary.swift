@@ -8,7 +8,7 @@ enum IngestSummary {
     static func text(_ report: FileIngestReport) -> String {
         let counts = report.counts
         let rate = report.seconds > 0 ? Double(report.bytes) / report.seconds : 0
-        let assigned = report.autoAssigned > 0 ? ", \(Format.plural(report.autoAssigned, "new run")) assigned to the default shoe." : "."
+        let assigned = report.autoAssigned > 0 ? ", \(report.autoAssigned.counted("new run")) assigned to the default shoe." : "."
         var lines = [
             "Ingested \(report.file) (\(report.format)): \(Format.bytes(report.bytes)) in \(String(format: "%.2f", report.seconds)) s (\(Format.bytes(Int(rate)))/s)."
         ]
@@ -29,22 +29,22 @@ enum IngestSummary {
             }
             if !export.withdrawn.isEmpty {
                 lines.append(
-                    "  Withdrawn, deleted in Health: \(Format.plural(export.withdrawn.count, "sample")); they stay in the log and leave every figure "
+                    "  Withdrawn, deleted in Health: \(export.withdrawn.count.counted("sample")); they stay in the log and leave every figure "
                         + "(`stride samples withdrawn` lists them, `stride samples restore ID` counts one again).")
             }
         } else {
-            lines.append("  \(Format.plural(report.appended, "new event")), \(Format.plural(report.duplicates, "duplicate")) skipped" + assigned)
+            lines.append("  \(report.appended.counted("new event")), \(report.duplicates.counted("duplicate")) skipped" + assigned)
         }
         var read: [String] = []
-        if counts.samples > 0 { read.append(Format.plural(counts.samples, "sample")) }
-        if counts.workouts > 0 { read.append(Format.plural(counts.workouts, "workout")) }
-        if counts.activitySummaries > 0 { read.append(Format.plural(counts.activitySummaries, "activity summary", "activity summaries")) }
+        if counts.samples > 0 { read.append(counts.samples.counted("sample")) }
+        if counts.workouts > 0 { read.append(counts.workouts.counted("workout")) }
+        if counts.activitySummaries > 0 { read.append(counts.activitySummaries.counted("activity summary", plural: "activity summaries")) }
         if counts.nestedRecordsSkipped > 0 {
             read.append("\(Format.count(counts.nestedRecordsSkipped)) records inside correlations skipped (they repeat top-level ones)")
         }
         if counts.recordsInsideRecordsSkipped > 0 {
             read.append(
-                "\(Format.plural(counts.recordsInsideRecordsSkipped, "record")) inside other records skipped (only top-level records are samples)")
+                "\(counts.recordsInsideRecordsSkipped.counted("record")) inside other records skipped (only top-level records are samples)")
         }
         lines.append("  Read " + (read.isEmpty ? "nothing" : read.joined(separator: ", ")) + ".")
         if !counts.samplesByType.isEmpty {
@@ -58,7 +58,7 @@ enum IngestSummary {
         }
         if !report.stepAwards.isEmpty {
             let days = Set(report.stepAwards.map(\.day)).count
-            lines.append("  Steps earned \(report.stepAwards.reduce(0) { $0 + $1.points }) points over \(Format.plural(days, "day")).")
+            lines.append("  Steps earned \(report.stepAwards.reduce(0) { $0 + $1.points }) points over \(days.counted("day")).")
         }
         for reversal in report.stepReversals {
             lines.append("  The \(reversal.rule) award of \(reversal.day) is reversed (\(reversal.takenBack) taken back): \(reversal.reason).")

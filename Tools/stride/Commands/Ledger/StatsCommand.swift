@@ -29,12 +29,12 @@ struct StatsCommand: ParsableCommand {
         }
         if statistics.repeatedSamples > 0 {
             Console.print(
-                "\n\(Format.plural(statistics.repeatedSamples, "sample")) appended twice by an earlier Stride (the same record in two exports) "
+                "\n\(statistics.repeatedSamples.counted("sample")) appended twice by an earlier Stride (the same record in two exports) "
                     + "\(statistics.repeatedSamples == 1 ? "is a repeat" : "are repeats"), counted once in every figure above.")
         }
         if statistics.withdrawnSamples > 0 {
             Console.print(
-                "\(Format.plural(statistics.withdrawnSamples, "sample")) withdrawn (deleted in Health, or by you) "
+                "\(statistics.withdrawnSamples.counted("sample")) withdrawn (deleted in Health, or by you) "
                     + "\(statistics.withdrawnSamples == 1 ? "is" : "are") kept in the log and left out of the figures.")
         }
     }

@@ -29,15 +29,15 @@ struct VerifyCommand: ParsableCommand {
                 "Ledger \(path) is intact: \(result.checkedEvents) events, checksums and hash chain hold, indexes agree. Last hash \(result.lastHash)."
             )
             for check in checks where check.matches {
-                let snapshots = check.snapshotsChecked == 0 ? "" : ", and so do its \(Format.plural(check.snapshotsChecked, "snapshot"))"
+                let snapshots = check.snapshotsChecked == 0 ? "" : ", and so do its \(check.snapshotsChecked.counted("snapshot"))"
                 Console.print(
                     "Projection \(check.name) matches a rebuild at event \(check.checkpoint) (digest \(check.storedDigest.description.prefix(16))…)\(snapshots)."
                 )
             }
             if let identities, identities.isIntact {
                 Console.print(
-                    "Identities agree with the log: \(Format.plural(identities.aliases, "sample or workout", "samples and workouts")) known by "
-                        + "the identity an export gives them today, \(Format.plural(identities.sampleRepeats, "repeat")) counted once.")
+                    "Identities agree with the log: \(identities.aliases.counted("sample or workout", plural: "samples and workouts")) known by "
+                        + "the identity an export gives them today, \(identities.sampleRepeats.counted("repeat")) counted once.")
             }
         }
         if let identities, !identities.isIntact {

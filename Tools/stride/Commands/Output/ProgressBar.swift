@@ -79,11 +79,6 @@ enum Format {
     /// `1,234,567`.
     static func count(_ value: Int) -> String { value.groupedDigits }
 
-    /// `1 event`, `2 events`.
-    static func plural(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
-        "\(Format.count(count)) \(count == 1 ? singular : plural ?? singular + "s")"
-    }
-
     /// A table cell's text followed by the device that sent its event through the server
     /// (`… via marie-iphone`); the text alone for an action on the machine.
     static func via(_ sentBy: String?, after text: String) -> String {

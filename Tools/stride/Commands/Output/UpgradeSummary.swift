@@ -5,22 +5,22 @@ enum UpgradeSummary {
     static func text(_ report: IdentityUpgradeReport) -> String {
         var lines = [
             "Upgraded this ledger, written by an earlier Stride, in \(String(format: "%.1f", report.seconds)) s: "
-                + "\(Format.plural(report.identitiesAdded, "sample or workout", "samples and workouts")) now known by the identity "
+                + "\(report.identitiesAdded.counted("sample or workout", plural: "samples and workouts")) now known by the identity "
                 + "every export gives them (their device's memory address left out)."
         ]
         if report.sampleRepeats > 0 {
             lines.append(
-                "  \(Format.plural(report.sampleRepeats, "sample")) had been appended twice (the same record in two exports): "
+                "  \(report.sampleRepeats.counted("sample")) had been appended twice (the same record in two exports): "
                     + "each now counts once, and `stride stats` lists them as repeats.")
         }
         if report.workoutRepeats > 0 {
             lines.append(
-                "  \(Format.plural(report.workoutRepeats, "workout")) had been appended twice; each already counted once, as a copy of one run.")
+                "  \(report.workoutRepeats.counted("workout")) had been appended twice; each already counted once, as a copy of one run.")
         }
         if !report.stepAwards.reversed.isEmpty {
             let taken = report.stepAwards.reversed.reduce(0) { $0 + $1.takenBack }
             lines.append(
-                "  \(Format.plural(report.stepAwards.reversed.count, "step award")) for doubled days reversed (\(Format.plural(taken, "point")) taken back; "
+                "  \(report.stepAwards.reversed.count.counted("step award")) for doubled days reversed (\(taken.counted("point")) taken back; "
                     + "`stride points history` shows each).")
         }
         return lines.joined(separator: "\n")

@@ -36,6 +36,6 @@ struct RebuildCommand: ParsableCommand {
         let seconds = Date().timeIntervalSince(began)
         let events = try opened.lastSequence()
         Console.print(
-            "Rebuilt \(rebuilt.joined(separator: ", ")) from \(Format.plural(Int(events), "event")) in \(String(format: "%.2f", seconds)) s.")
+            "Rebuilt \(rebuilt.joined(separator: ", ")) from \(events.counted("event")) in \(String(format: "%.2f", seconds)) s.")
     }
 }

@@ -57,7 +57,7 @@ struct MileageCommand: ParsableCommand {
             }
             let found = document.shoe.shoe
             let time = document.time
-            Console.print("\(found.name): \(ShoeMileageProjection.format(found.kilometers)) km over \(Format.plural(found.runs, "run")).\n")
+            Console.print("\(found.name): \(ShoeMileageProjection.format(found.kilometers)) km over \(found.runs.counted("run")).\n")
             var table = TextTable([
                 .init(heading: "seq", isNumeric: true), .init(heading: "recorded"), .init(heading: "what"), .init(heading: "workout"),
                 .init(heading: "km", isNumeric: true), .init(heading: "total", isNumeric: true), .init(heading: "detail"),
