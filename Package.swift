@@ -134,8 +134,8 @@ let package = Package(
         .target(
             name: "StrideCommands",
             dependencies: [
-                "StrideLedger", "StrideContract", "StrideServer", "StrideDashboard", "StrideIngest", "DailyHealth", "ShoeMileage", "PointsBalance",
-                "AccessTokens", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "StrideLedger", "StrideStore", "StrideEvents", "StrideContract", "StrideServer", "StrideDashboard", "StrideIngest", "DailyHealth",
+                "ShoeMileage", "PointsBalance", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/stride/Commands"
@@ -177,7 +177,7 @@ let package = Package(
         .testTarget(
             name: "StrideIngestTests",
             dependencies: [
-                "StrideIngest", "StrideTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "StrideIngest", "StrideEvents", "StrideTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         .testTarget(name: "PointsBalanceTests", dependencies: ["PointsBalance", "StrideProjection", "StrideEvents"]),

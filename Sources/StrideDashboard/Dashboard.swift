@@ -35,7 +35,7 @@ public enum Dashboard {
     public struct PageData {
         let page: Page
         let context: PageContext
-        let past: Snapshot.Past?
+        let past: PageReader.Past?
         let lived: Timestamp?
         let time: LocalTime
         let content: Content
@@ -56,19 +56,19 @@ public enum Dashboard {
     /// - Throws: `ShoeError.unknownShoe` for an audit of a shoe the ledger does not know;
     ///   a storage failure, or an `EventLogFault` naming an event a replay cannot read.
     public static func read(_ page: Page, from ledger: Ledger, context: PageContext) throws -> PageData {
-        let snapshot = try Snapshot(ledger, context: context, figures: page.figures)
+        let reader = try PageReader(ledger, context: context, figures: page.figures)
         let content: PageData.Content
         switch page {
-        case .overview: content = .overview(try OverviewPage.read(snapshot))
-        case .daily(let first, let last): content = .daily(try DailyPage.read(snapshot, from: first, through: last))
+        case .overview: content = .overview(try OverviewPage.read(reader))
+        case .daily(let first, let last): content = .daily(try DailyPage.read(reader, from: first, through: last))
         case .dailyExplain(let date, let measure, let offset):
-            content = .explain(try ExplainPage.read(snapshot, day: date, measure: measure, offset: offset))
-        case .shoes: content = .shoes(try ShoesPage.read(snapshot))
-        case .audit(let shoe): content = .audit(try AuditPage.read(snapshot, shoe: shoe))
-        case .points: content = .points(try PointsPage.read(snapshot))
-        case .log(let first, let limit, let type): content = .log(try LogPage.read(snapshot, from: first, limit: limit, type: type))
+            content = .explain(try ExplainPage.read(reader, day: date, measure: measure, offset: offset))
+        case .shoes: content = .shoes(try ShoesPage.read(reader))
+        case .audit(let shoe): content = .audit(try AuditPage.read(reader, shoe: shoe))
+        case .points: content = .points(try PointsPage.read(reader))
+        case .log(let first, let limit, let type): content = .log(try LogPage.read(reader, from: first, limit: limit, type: type))
         }
-        return PageData(page: page, context: context, past: snapshot.past, lived: snapshot.lived, time: snapshot.time, content: content)
+        return PageData(page: page, context: context, past: reader.past, lived: reader.lived, time: reader.time, content: content)
     }
 
     /// The page as one HTML document, from what ``read(_:from:context:)`` read.

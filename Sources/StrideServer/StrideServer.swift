@@ -34,7 +34,7 @@ public struct StrideServer: Sendable {
         let (lanes, sessions, metrics) = (Self.lanes(settings), Sessions(), ServerMetrics())
         let worker = LedgerWorker(ledger: ledger, lanes: lanes, heavyLimit: lanes.heavyLimit)
         let site = try RunnerSite(
-            runner: nil, worker: worker, settings: settings, streams: Places(limit: settings.maxEventStreams), sessions: sessions,
+            runner: nil, worker: worker, settings: settings, streams: Quota(limit: settings.maxEventStreams), sessions: sessions,
             authenticate: authenticate, requestLog: logger, signIn: true, metrics: .counted(metrics))
         self.init(served: .one(site), settings: settings, lanes: lanes, logger: logger, sessions: sessions, metrics: metrics)
     }
@@ -48,7 +48,7 @@ public struct StrideServer: Sendable {
         authenticate: @escaping Authenticator = { ledger, token in try ledger.device(authenticating: token) }
     ) {
         let (lanes, sessions, metrics) = (Self.lanes(settings), Sessions(), ServerMetrics())
-        let streams = Places(limit: settings.maxEventStreams)
+        let streams = Quota(limit: settings.maxEventStreams)
         let runners = Runners(folder: folder, lanes: lanes, clock: clock) { name, ledger in
             let worker = LedgerWorker(ledger: ledger, lanes: lanes, heavyLimit: settings.heavyPerRunner)
             return try RunnerSite(

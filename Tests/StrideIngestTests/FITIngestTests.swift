@@ -75,7 +75,7 @@ struct FITIngestTests {
         let file = "\(Self.fitFolder)/dtcooper__python-fitparse__compressed-speed-distance.fit"
         #expect(throws: IngestError.self) { _ = try read(file) }
         let box = EventBox()
-        let options = IngestOptions(healthAutoExport: HealthAutoExportContext(timeZone: TimeZone(identifier: "Europe/Berlin")))
+        let options = IngestOptions(timeZone: TimeZone(identifier: "Europe/Berlin"))
         _ = try IngestReader.read(file: file, options: options) { box.add($0.events) }
         let run = try #require(ReadFile(events: box.all, result: ReadResult(format: .fit, counts: ReadCounts(), bytes: 0)).workouts.first)
         // The activity ended 12:21:03 local, 3887 s after the session started: 11:16:16 in Berlin.

@@ -18,7 +18,7 @@ func readPush(
 ) throws -> ReadFile {
     let box = EventBox()
     let options = IngestOptions(
-        healthAutoExport: HealthAutoExportContext(grouping: grouping, receivedAt: receivedAt, timeZone: timeZone))
+        healthAutoExport: HealthAutoExportContext(grouping: grouping, receivedAt: receivedAt), timeZone: timeZone)
     let result = try IngestReader.read(file: file, batchSize: 1000, options: options) { box.add($0.events) }
     return ReadFile(events: box.all, result: result)
 }

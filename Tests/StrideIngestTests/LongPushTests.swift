@@ -77,7 +77,7 @@ struct LongPushTests {
                 let text = push(metrics: [metric("heart_rate", units: "bpm", Self.heartRates(3000, breaking: broken, undated: undated))])
                 let file = try write(text, named: "push.json", in: folder)
                 let box = EventBox()
-                let options = IngestOptions(healthAutoExport: HealthAutoExportContext(grouping: nil, receivedAt: nil, timeZone: nil))
+                let options = IngestOptions(healthAutoExport: HealthAutoExportContext(grouping: nil, receivedAt: nil))
                 #expect {
                     _ = try IngestReader.read(file: file, batchSize: 100, options: options) { box.add($0.events) }
                 } throws: { error in

@@ -4,11 +4,21 @@ import StrideProjection
 extension DailyHealthProjection {
     /// The first byte of each kind of key: facts sort first, then synced samples, then the
     /// superseded facts.
-    public enum KeyKind {
-        public static let facts: UInt8 = 1
-        public static let synced: UInt8 = 2
-        public static let superseded: UInt8 = 3
+    enum KeyKind {
+        static let facts: UInt8 = 1
+        static let synced: UInt8 = 2
+        static let superseded: UInt8 = 3
     }
+
+    /// Of a fold's rows, the rows of facts alone (without the synced samples' and the
+    /// superseded facts'): what the past as recorded is compared on.
+    public static func factRows(of rows: EncodedRows) -> EncodedRows {
+        rows.filter { $0.key.first == KeyKind.facts }
+    }
+
+    /// The keys of the superseded facts, `lower..<upper`: the rows kept to take the daily
+    /// records back to a point of the past.
+    public static let supersededKeys = (lower: [KeyKind.superseded], upper: [KeyKind.superseded + 1])
 
     public func encode(key: Key) -> [UInt8] {
         var writer = BinaryWriter(capacity: 17)

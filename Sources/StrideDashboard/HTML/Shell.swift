@@ -61,7 +61,7 @@ enum Shell {
     /// "As of 2023-06-01 00:00 (UTC), a moment of the runner's life …", "As the ledger stood at
     /// sequence N (…) — nothing stored; back to now", or nothing for the present. `now` is the
     /// same page's link at the present (nil in a report).
-    static func banner(_ past: Snapshot.Past?, lived: Timestamp? = nil, time: LocalTime, now: String?) -> String {
+    static func banner(_ past: PageReader.Past?, lived: Timestamp? = nil, time: LocalTime, now: String?) -> String {
         if let lived {
             var html = "<p class=\"banner\" role=\"status\"><strong>As of \(readable(time.format(lived)).html)</strong>"
             html += " — what had happened by then, as the ledger knows it now (runs by when they were run, however late they arrived)"

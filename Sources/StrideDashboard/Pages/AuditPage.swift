@@ -19,11 +19,11 @@ enum AuditPage {
 
     /// - Throws: ``ShoeError/unknownShoe(_:known:)`` for a shoe the ledger does not know
     ///   (an id or a name), or a storage failure.
-    static func read(_ snapshot: Snapshot, shoe text: String) throws -> Content {
-        let found = try snapshot.ledger.shoe(named: text)
-        let view = try snapshot.shoes().first { $0.shoe.id == found.id }
-        let steps = try view.map { try snapshot.audit(of: $0) } ?? []
-        return Content(shoe: view, name: found.name, id: ShoeID.text(found.id), steps: steps, time: snapshot.time)
+    static func read(_ reader: PageReader, shoe text: String) throws -> Content {
+        let found = try reader.ledger.shoe(named: text)
+        let view = try reader.shoes().first { $0.shoe.id == found.id }
+        let steps = try view.map { try reader.audit(of: $0) } ?? []
+        return Content(shoe: view, name: found.name, id: ShoeID.text(found.id), steps: steps, time: reader.time)
     }
 
     static func render(_ content: Content, _ render: RenderContext) -> String {

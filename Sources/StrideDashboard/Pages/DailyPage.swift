@@ -17,26 +17,26 @@ enum DailyPage {
 
     /// The range asked for, completed: thirty days ending on the last day with data (or
     /// the other end when one is given), at most ``longestRange`` days.
-    static func range(from first: CivilDate?, through last: CivilDate?, snapshot: Snapshot) throws -> (CivilDate, CivilDate) {
+    static func range(from first: CivilDate?, through last: CivilDate?, reader: PageReader) throws -> (CivilDate, CivilDate) {
         var (start, end): (CivilDate, CivilDate)
         switch (first, last) {
         case let (first?, last?): (start, end) = first <= last ? (first, last) : (last, first)
         case let (first?, nil): (start, end) = (first, first.adding(days: 29))
         case let (nil, last?): (start, end) = (last.adding(days: -29), last)
         case (nil, nil):
-            end = try snapshot.lastActiveDay()
+            end = try reader.lastActiveDay()
             start = end.adding(days: -29)
         }
         if end.daysSince1970 - start.daysSince1970 >= Int64(longestRange) { start = end.adding(days: -(longestRange - 1)) }
         return (start, end)
     }
 
-    static func read(_ snapshot: Snapshot, from first: CivilDate?, through last: CivilDate?) throws -> Content {
-        let (start, end) = try range(from: first, through: last, snapshot: snapshot)
-        let records = try snapshot.days(from: start, through: end)
+    static func read(_ reader: PageReader, from first: CivilDate?, through last: CivilDate?) throws -> Content {
+        let (start, end) = try range(from: first, through: last, reader: reader)
+        let records = try reader.days(from: start, through: end)
         return Content(
             first: start, last: end, records: Dictionary(records.map { ($0.date, $0) }, uniquingKeysWith: { $1 }),
-            timeZone: snapshot.ledger.timeZoneIdentifier)
+            timeZone: reader.ledger.timeZoneIdentifier)
     }
 
     static func render(_ content: Content, _ render: RenderContext) -> String {

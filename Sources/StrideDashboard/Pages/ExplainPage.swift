@@ -18,9 +18,9 @@ enum ExplainPage {
     /// The samples one page lists.
     static let pageSize = 200
 
-    static func read(_ snapshot: Snapshot, day: CivilDate, measure: Measure?, offset: Int) throws -> Content {
+    static func read(_ reader: PageReader, day: CivilDate, measure: Measure?, offset: Int) throws -> Content {
         let measure = measure ?? .steps
-        let document = try snapshot.explain(day: day, measure: measure, offset: offset, limit: pageSize)
+        let document = try reader.explain(day: day, measure: measure, offset: offset, limit: pageSize)
         return Content(document: document, measure: measure, limit: pageSize)
     }
 

@@ -24,18 +24,18 @@ enum LogPage {
     /// Without `from`, the latest page (all types) or the first (one type: the log is
     /// indexed by type forwards only). As of a moment of the runner's life, the page's events
     /// that had happened by then (by their action time); the paging stays by sequence.
-    static func read(_ snapshot: Snapshot, from first: UInt64?, limit: Int?, type: EventType?) throws -> Content {
-        let last = try snapshot.past?.sequence ?? snapshot.ledger.lastSequence()
+    static func read(_ reader: PageReader, from first: UInt64?, limit: Int?, type: EventType?) throws -> Content {
+        let last = try reader.past?.sequence ?? reader.ledger.lastSequence()
         let count = min(max(limit ?? defaultLimit, 1), largestLimit)
         let start = max(first ?? (type == nil ? (last > UInt64(count) ? last - UInt64(count) + 1 : 1) : 1), 1)
         let events =
             start > last
             ? []
-            : try LogDocument(snapshot.ledger, from: start, limit: count, type: type).events.filter { event in
-                event.sequence <= last && snapshot.includes(event.sequence, happened: event.occurredAt)
+            : try LogDocument(reader.ledger, from: start, limit: count, type: type).events.filter { event in
+                event.sequence <= last && reader.includes(event.sequence, happened: event.occurredAt)
             }
-        let check = try ChainCheck.check(events.map(\.sequence), in: snapshot.ledger)
-        return Content(events: events, check: check, first: start, limit: count, type: type, last: last, time: snapshot.time)
+        let check = try ChainCheck.check(events.map(\.sequence), in: reader.ledger)
+        return Content(events: events, check: check, first: start, limit: count, type: type, last: last, time: reader.time)
     }
 
     static func render(_ content: Content, _ render: RenderContext) -> String {

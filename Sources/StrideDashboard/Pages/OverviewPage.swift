@@ -25,33 +25,33 @@ enum OverviewPage {
         var time: LocalTime
     }
 
-    static func read(_ snapshot: Snapshot) throws -> Content {
-        let last = try snapshot.lastActiveDay()
+    static func read(_ reader: PageReader) throws -> Content {
+        let last = try reader.lastActiveDay()
         let week = (0..<7).map { last.adding(days: $0 - 6) }
-        let records = try snapshot.days(from: week.first, through: week.last)
+        let records = try reader.days(from: week.first, through: week.last)
         var runs: [CivilDate: (count: Int, meters: Double)] = [:]
         // Each run once (a copy of a run recorded twice is not another run), at its counted distance.
-        for workout in try snapshot.workouts(from: week.first, through: week.last) where workout.isRunning && workout.runOf == nil {
-            let day = snapshot.ledger.localDay(workout.start)
+        for workout in try reader.workouts(from: week.first, through: week.last) where workout.isRunning && workout.runOf == nil {
+            let day = reader.ledger.localDay(workout.start)
             let current = runs[day] ?? (0, 0)
             runs[day] = (current.count + 1, current.meters + workout.kilometers * 1000)
         }
-        let notifications = Array(try snapshot.notifications().suffix(5).reversed())
+        let notifications = Array(try reader.notifications().suffix(5).reversed())
         let notified = Set(notifications.compactMap(\.workout))
         var runDays: [UInt128: CivilDate] = [:]
         if !notified.isEmpty {
-            for workout in try snapshot.workouts() where notified.contains(workout.id) {
-                runDays[workout.id] = snapshot.ledger.localDay(workout.start)
+            for workout in try reader.workouts() where notified.contains(workout.id) {
+                runDays[workout.id] = reader.ledger.localDay(workout.start)
             }
         }
-        let shoes = try snapshot.shoes()
+        let shoes = try reader.shoes()
         let nearGoal = shoes.filter { !$0.shoe.isRetired && Plausible.shoeGoalKilometres.contains($0.shoe.goalKilometers ?? 0) }
             .sorted { share($0) > share($1) }
         return Content(
             week: week, records: Dictionary(records.map { ($0.date, $0) }, uniquingKeysWith: { $1 }), runs: runs,
             nearGoal: Array(nearGoal.prefix(3)), shoeCount: shoes.count,
-            notifications: notifications, runDays: runDays, account: try snapshot.points().account,
-            time: snapshot.time)
+            notifications: notifications, runDays: runDays, account: try reader.points().account,
+            time: reader.time)
     }
 
     /// A shoe's kilometres as a share of its goal.

@@ -18,11 +18,11 @@ enum PointsPage {
         var time: LocalTime
     }
 
-    static func read(_ snapshot: Snapshot) throws -> Content {
-        let journal = try snapshot.journal()
+    static func read(_ reader: PageReader) throws -> Content {
+        let journal = try reader.journal()
         return Content(
-            statement: try snapshot.points(), journal: Array(journal.suffix(10).reversed()), journalCount: journal.count,
-            today: snapshot.today, time: snapshot.time)
+            statement: try reader.points(), journal: Array(journal.suffix(10).reversed()), journalCount: journal.count,
+            today: reader.today, time: reader.time)
     }
 
     static func render(_ content: Content, _ render: RenderContext) -> String {

@@ -20,22 +20,22 @@ extension Dashboard {
         _ ledger: Ledger, from first: CivilDate? = nil, through last: CivilDate? = nil, timeTravel: TimeTravel? = nil, now: Timestamp? = nil
     ) throws -> String {
         let context = PageContext(links: .report, forms: .omitted, timeTravel: timeTravel, now: now)
-        let snapshot = try Snapshot(ledger, context: context)
-        let overview = try OverviewPage.read(snapshot)
-        let daily = try DailyPage.read(snapshot, from: first, through: last)
-        let shoes = try ShoesPage.read(snapshot)
-        let audits = try shoes.shoes.map { try AuditPage.read(snapshot, shoe: ShoeID.text($0.shoe.id)) }
-        let points = try PointsPage.read(snapshot)
-        let log = try LogPage.read(snapshot, from: nil, limit: reportedEventCount, type: nil)
+        let reader = try PageReader(ledger, context: context)
+        let overview = try OverviewPage.read(reader)
+        let daily = try DailyPage.read(reader, from: first, through: last)
+        let shoes = try ShoesPage.read(reader)
+        let audits = try shoes.shoes.map { try AuditPage.read(reader, shoe: ShoeID.text($0.shoe.id)) }
+        let points = try PointsPage.read(reader)
+        let log = try LogPage.read(reader, from: nil, limit: reportedEventCount, type: nil)
 
         var links = Links.report
         if let firstEvent = log.events.first?.sequence, let lastEvent = log.events.last?.sequence { links.reportedEvents = firstEvent...lastEvent }
         let render = RenderContext(links: links, csrf: nil, level: 2, idPrefix: "")
         var main = Shell.heading(1, "Stride report")
-        let written = Shell.readable(snapshot.time.format(now ?? ledger.clock.now()))
+        let written = Shell.readable(reader.time.format(now ?? ledger.clock.now()))
         main += "<p class=\"lead\">Written \(written.html), days local to \(ledger.timeZoneIdentifier.html). "
         main += "Every figure is computed from the ledger's events; this file holds them as they were when it was written.</p>"
-        main += Shell.banner(snapshot.past, lived: snapshot.lived, time: snapshot.time, now: nil)
+        main += Shell.banner(reader.past, lived: reader.lived, time: reader.time, now: nil)
         main += section("overview", OverviewPage.render(overview, render))
         main += section("daily", DailyPage.render(daily, render))
         var shoesSection = ShoesPage.render(shoes, render)

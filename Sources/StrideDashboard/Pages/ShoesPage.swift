@@ -32,28 +32,28 @@ enum ShoesPage {
         return day.adding(days: -Int(offset))
     }
 
-    static func read(_ snapshot: Snapshot) throws -> Content {
-        let shoes = try snapshot.shoes()
-        let thisWeek = weekStart(of: try snapshot.lastActiveDay())
+    static func read(_ reader: PageReader) throws -> Content {
+        let shoes = try reader.shoes()
+        let thisWeek = weekStart(of: try reader.lastActiveDay())
         let starts = (0..<weeks).map { thisWeek.adding(days: 7 * ($0 - weeks + 1)) }
-        let workouts = try snapshot.workouts().filter(\.isRunning)
-        let startDays = Dictionary(workouts.map { ($0.id, snapshot.ledger.localDay($0.start)) }, uniquingKeysWith: { first, _ in first })
+        let workouts = try reader.workouts().filter(\.isRunning)
+        let startDays = Dictionary(workouts.map { ($0.id, reader.ledger.localDay($0.start)) }, uniquingKeysWith: { first, _ in first })
         var runsPerWeek: [UInt128: [Int]] = [:]
         for view in shoes {
             var counts = Array(repeating: 0, count: weeks)
-            for run in try snapshot.runs(of: view) {
+            for run in try reader.runs(of: view) {
                 guard let day = startDays[run], let first = starts.first, day >= first else { continue }
                 let index = Int((day.daysSince1970 - first.daysSince1970) / 7)
                 if index < weeks { counts[index] += 1 }
             }
             runsPerWeek[view.shoe.id] = counts
         }
-        let isPast = snapshot.isPast
+        let isPast = reader.isPast
         let newestFirst = workouts.reversed()
         return Content(
             shoes: shoes, weekStarts: starts, runsPerWeek: runsPerWeek,
             unassigned: isPast ? [] : Array(newestFirst.filter { $0.shoe == nil && $0.runOf == nil }.prefix(20)),
-            recent: isPast ? [] : Array(newestFirst.filter { $0.shoe != nil }.prefix(10)), isPast: isPast, time: snapshot.time)
+            recent: isPast ? [] : Array(newestFirst.filter { $0.shoe != nil }.prefix(10)), isPast: isPast, time: reader.time)
     }
 
     static func render(_ content: Content, _ render: RenderContext) -> String {

@@ -11,15 +11,11 @@ public struct HealthAutoExportContext: Sendable {
     /// When the document was received; nil takes the ledger clock's now (`Ledger.ingest`), or
     /// the file's modification time when the reader is called on its own.
     public var receivedAt: Timestamp?
-    /// The zone day buckets are local days of, for their ends (a day of 23 or 25 hours);
-    /// nil takes the ledger's (`Ledger.ingest`), or the printed offset of each bucket's start.
-    public var timeZone: TimeZone?
 
     /// Creates a context.
-    public init(grouping: HealthAutoExportGrouping? = nil, receivedAt: Timestamp? = nil, timeZone: TimeZone? = nil) {
+    public init(grouping: HealthAutoExportGrouping? = nil, receivedAt: Timestamp? = nil) {
         self.grouping = grouping
         self.receivedAt = receivedAt
-        self.timeZone = timeZone
     }
 
     /// The context of a request: its `automation-aggregation` header's value as sent (any

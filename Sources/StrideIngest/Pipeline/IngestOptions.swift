@@ -4,9 +4,13 @@ import StrideEvents
 /// What a caller tells an ingest beyond the file: the context of a Health Auto Export push,
 /// and the format the file must be.
 public struct IngestOptions: Sendable {
-    /// The context of a Health Auto Export document (its grouping, when it was received, the
-    /// ledger's time zone); ignored for other formats.
+    /// The context of a Health Auto Export document (its grouping, when it was received);
+    /// ignored for other formats.
     public var healthAutoExport: HealthAutoExportContext
+    /// The zone the runner's local days are counted in — the ledger's (`Ledger.ingest` sets
+    /// it): where a Health Auto Export day bucket ends (a day of 23 or 25 hours), and what a
+    /// FIT file's local times are read in. Nil takes each time's printed offset.
+    public var timeZone: TimeZone?
     /// The one format the file may be, or nil for any Stride reads: a server route for one
     /// format refuses a file of another before anything is read.
     public var expectedFormat: InputFormat?
@@ -23,10 +27,11 @@ public struct IngestOptions: Sendable {
 
     /// Creates options; the defaults are what `stride ingest` uses.
     public init(
-        healthAutoExport: HealthAutoExportContext = HealthAutoExportContext(), expectedFormat: InputFormat? = nil, sentBy: String? = nil,
-        readAt: Timestamp? = nil
+        healthAutoExport: HealthAutoExportContext = HealthAutoExportContext(), timeZone: TimeZone? = nil, expectedFormat: InputFormat? = nil,
+        sentBy: String? = nil, readAt: Timestamp? = nil
     ) {
         self.healthAutoExport = healthAutoExport
+        self.timeZone = timeZone
         self.expectedFormat = expectedFormat
         self.sentBy = sentBy
         self.readAt = readAt

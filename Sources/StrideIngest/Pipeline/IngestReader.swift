@@ -99,7 +99,7 @@ public enum IngestReader {
         case .fit:
             let bytes = try FITInput.bytes(of: file)
             bytesRead = bytes.count
-            var workouts = FITWorkouts(file: file, timeZone: options.healthAutoExport.timeZone, collector: collector)
+            var workouts = FITWorkouts(file: file, timeZone: options.timeZone, collector: collector)
             try bytes.withUnsafeBytes { try workouts.read($0) }
         case .fitArchive:
             let archive = try FITArchive(file: file)
@@ -107,7 +107,7 @@ public enum IngestReader {
             for entry in archive.entries {
                 let bytes = try archive.bytes(of: entry)
                 bytesRead += bytes.count
-                var workouts = FITWorkouts(file: "\(file) › \(entry.path)", timeZone: options.healthAutoExport.timeZone, collector: collector)
+                var workouts = FITWorkouts(file: "\(file) › \(entry.path)", timeZone: options.timeZone, collector: collector)
                 try bytes.withUnsafeBytes { try workouts.read($0) }
             }
         case .tcx:
@@ -125,7 +125,7 @@ public enum IngestReader {
             }
             let context = options.healthAutoExport
             let reader = HealthAutoExportReader(
-                file: file, grouping: context.grouping, timeZone: context.timeZone,
+                file: file, grouping: context.grouping, timeZone: options.timeZone,
                 receivedAt: context.receivedAt ?? FileChunks.modificationTime(of: file) ?? Timestamp(millisecondsSince1970: 0),
                 collector: collector)
             try reader.read(document)

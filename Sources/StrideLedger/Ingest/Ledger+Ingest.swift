@@ -43,7 +43,7 @@ extension Ledger {
     /// A Health Auto Export document is converted whole before anything of it is appended
     /// (a broken one appends nothing); its points are versioned by
     /// `options.healthAutoExport.receivedAt` (the clock's now when nil), and its day buckets
-    /// end at the ledger's local midnights unless the context names another zone.
+    /// end at the ledger's local midnights unless `options.timeZone` names another zone.
     ///
     /// - Parameters:
     ///   - options: a Health Auto Export push's context (its `automation-aggregation`
@@ -60,7 +60,7 @@ extension Ledger {
         let began = Date()
         var options = options
         if options.healthAutoExport.receivedAt == nil { options.healthAutoExport.receivedAt = clock.now() }
-        if options.healthAutoExport.timeZone == nil { options.healthAutoExport.timeZone = timeZone }
+        if options.timeZone == nil { options.timeZone = timeZone }
         // The clock as reading begins: the summary judges a sample's start against it; the
         // daily records, against when its batch was recorded (seconds later at most).
         let readAt = options.readAt ?? clock.now()

@@ -16,7 +16,7 @@ public enum StrideVersion {
     /// The format of each stored event's envelope (its header, checksum and chain hash).
     public static var envelopeFormat: UInt8 { Envelope.format }
 
-    /// One line for `--version`, e.g. `0.1.0 (ledger storage format 1, event envelope format 1)`.
+    /// One line for `--version`, e.g. `0.1.0 (ledger storage format 2, event envelope format 1)`.
     public static var summary: String {
         "\(release) (ledger storage format \(storageFormat), event envelope format \(envelopeFormat))"
     }

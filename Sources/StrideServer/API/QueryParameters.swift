@@ -1,6 +1,7 @@
 import Hummingbird
 import StrideDashboard
 import StrideEvents
+import StrideLedger
 
 /// Reads a request's query parameters, naming the parameter in every refusal.
 struct QueryParameters {

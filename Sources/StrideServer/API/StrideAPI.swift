@@ -12,21 +12,21 @@ struct StrideAPI: Sendable {
     let worker: LedgerWorker
     let settings: ServerSettings
     let answers: RequestAnswers
-    let streams: Places
+    let streams: Quota
     /// This ledger's share of ``streams``.
-    let ownStreams: Places
+    let ownStreams: Quota
     /// Where uploads are written before they are ingested.
     let uploads: String
 
     /// The API over `worker`'s ledger; `streams` counts the event streams open (shared by the
     /// runners of a shared server), of which this ledger may hold `streamShare`.
     /// - Throws: when the ledger's `uploads` folder cannot be made.
-    init(worker: LedgerWorker, settings: ServerSettings, streams: Places, streamShare: Int) throws {
+    init(worker: LedgerWorker, settings: ServerSettings, streams: Quota, streamShare: Int) throws {
         self.worker = worker
         self.settings = settings
         answers = RequestAnswers(worker: worker)
         self.streams = streams
-        ownStreams = Places(limit: min(streamShare, streams.limit))
+        ownStreams = Quota(limit: min(streamShare, streams.limit))
         uploads = try Upload.folder(of: worker.ledger.path)
         Upload.removeStale(in: uploads)
     }

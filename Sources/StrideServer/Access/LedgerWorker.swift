@@ -13,7 +13,7 @@ final class LedgerWorker: Sendable {
     let ledger: Ledger
     let lanes: WorkLanes
     /// This ledger's share of the heavy lane's places.
-    private let heavyPlaces: Places
+    private let heavyPlaces: Quota
     /// The most heavy requests of this ledger admitted at once.
     var heavyLimit: Int { heavyPlaces.limit }
 
@@ -21,7 +21,7 @@ final class LedgerWorker: Sendable {
     init(ledger: Ledger, lanes: WorkLanes, heavyLimit: Int) {
         self.ledger = ledger
         self.lanes = lanes
-        heavyPlaces = Places(limit: max(1, heavyLimit))
+        heavyPlaces = Quota(limit: max(1, heavyLimit))
     }
 
     /// Runs `body` with the ledger on a quick-lane thread and returns what it returns.

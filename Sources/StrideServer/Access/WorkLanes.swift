@@ -18,7 +18,7 @@ final class WorkLanes: Sendable {
     let quick: NIOThreadPool
     let heavy: NIOThreadPool
     /// The heavy requests admitted at once, across every ledger.
-    let heavyPlaces: Places
+    let heavyPlaces: Quota
     /// The most heavy requests admitted at once, across every ledger.
     var heavyLimit: Int { heavyPlaces.limit }
 
@@ -27,7 +27,7 @@ final class WorkLanes: Sendable {
         quick.start()
         heavy = NIOThreadPool(numberOfThreads: heavyThreads)
         heavy.start()
-        heavyPlaces = Places(limit: max(heavyAdmitted, heavyThreads))
+        heavyPlaces = Quota(limit: max(heavyAdmitted, heavyThreads))
     }
 
     /// Lowers the calling thread's scheduling priority (nice 10): a heavy-lane thread takes

@@ -18,7 +18,7 @@ struct RunnerSite: Sendable {
     /// a shared server keeps in front of its sites instead, with the request log. `isServed`
     /// says whether the runner is still served (not removed): every token check asks it first.
     init(
-        runner: String?, worker: LedgerWorker, settings: ServerSettings, streams: Places, sessions: Sessions,
+        runner: String?, worker: LedgerWorker, settings: ServerSettings, streams: Quota, sessions: Sessions,
         authenticate: @escaping StrideServer.Authenticator, requestLog: Logger?, signIn: Bool, metrics: SiteMetrics,
         isServed: @escaping @Sendable () -> Bool = { true }
     ) throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StrideDashboard
+import StrideLedger
 
 /// `--as-of` and `--as-recorded`: the ledger's two times, for the commands that can show
 /// either (``TimeTravel``).

@@ -10,7 +10,7 @@ import StrideLedger
 /// of the past. Every read goes through the contract's documents; a recorded past is one
 /// `ReplayDocument` (computed once, on the first read that needs it) and, for what a replay
 /// does not carry, the present documents cut at the sequence.
-final class Snapshot {
+final class PageReader {
     let ledger: Ledger
     let time: LocalTime
     /// The recorded past shown (`?asRecorded=`), nil otherwise.
@@ -154,7 +154,7 @@ final class Snapshot {
     func audit(of shoe: ShoeView) throws -> [ShoeAuditDocument.Step] {
         let steps = try ShoeAuditDocument(ledger, shoe: ShoeID.text(shoe.shoe.id)).steps
         guard lived != nil else { return steps.filter { includes($0.entry.sequence) } }
-        // The workouts started by then, read once for the snapshot (a page of shoes asks each shoe's audit).
+        // The workouts started by then, read once for the page (a page of shoes asks each shoe's audit).
         let started = Set(try workouts().map(\.id))
         var total = 0.0
         return steps.compactMap { step in

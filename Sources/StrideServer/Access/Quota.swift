@@ -1,9 +1,10 @@
 import Synchronization
 
-/// A number of places, never more taken at once than a limit: the event streams open, the
-/// heavy requests the lanes admit in all, and each ledger's share of them.
-final class Places: Sendable {
-    /// The most places taken at once.
+/// A quota of things held at once, never more than a limit: the event streams open (in all,
+/// and each runner's share), the heavy requests the lanes admit in all, and each ledger's
+/// share of them.
+final class Quota: Sendable {
+    /// The most taken at once.
     let limit: Int
     private let taken = Mutex(0)
 
