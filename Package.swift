@@ -19,13 +19,6 @@ import PackageDescription
 // System libraries, from Debian: liblmdb-dev (the event log) and libssl-dev (SHA-256 for the
 // hash chain, with the CPU's SHA extensions and a context reused across events).
 
-/// Release builds link the Swift runtime and Foundation statically, with lld packing the
-/// relative relocations: a command starts in about half the time, which short commands feel.
-/// Debug builds, and so the tests, stay dynamic and link faster.
-let releaseSwift: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
-let releaseLink: [LinkerSetting] = [
-    .unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release))
-]
 let package = Package(
     name: "Stride",
     products: [
@@ -216,18 +209,10 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// The release settings (see `releaseSwift`) for every Swift module and executable we build,
-// except in the fuzzing build, whose sanitizer runtime wants the shared one.
-let fuzzing = ProcessInfo.processInfo.environment["STRIDE_FUZZ"] == "1"
-for target in package.targets where !fuzzing && (target.type == .regular || target.type == .executable) {
-    target.swiftSettings = (target.swiftSettings ?? []) + releaseSwift
-    if target.type == .executable { target.linkerSettings = (target.linkerSettings ?? []) + releaseLink }
-}
-
 // The libFuzzer target exists only when asked for (Tools/fuzz sets STRIDE_FUZZ=1 and builds
 // with `-sanitize=fuzzer -parse-as-library`): libFuzzer supplies `main`, which a normal
 // executable would clash with.
-if fuzzing {
+if ProcessInfo.processInfo.environment["STRIDE_FUZZ"] == "1" {
     package.targets.append(.executableTarget(name: "stride-fuzz", dependencies: ["StrideIngest"], path: "Tools/stride-fuzz"))
     package.products.append(.executable(name: "stride-fuzz", targets: ["stride-fuzz"]))
 }

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import StrideEvents
 @testable import StrideIngest
 
 /// The JSON parser of the Health Auto Export reader, and the walker that finds lines.
@@ -35,22 +36,25 @@ struct JSONParserTests {
     }
 
     @Test(
-        "faults name their line and what is wrong",
+        "faults name their line, their column and what is wrong",
         arguments: [
-            ("{\n\"a\": 1,\n}", 3, "a comma before the end of the object"),
-            ("{\n\"a\": 1\n\"b\": 2}", 3, "'\"' where a comma or the end of the object (}) should be"),
-            ("[01]", 1, "a number with a leading zero"),
-            ("[1.]", 1, "a number without digits after its decimal point"),
-            ("{\"a\": [1, 2", 1, "the document ends in the middle of a value (cut short?)"),
-            ("\"abc", 1, "the document ends in the middle of a string (cut short?)"),
-            ("\"a\nb\"", 1, "a line break or control character inside a string"),
-            ("{} {}", 1, "more follows the end of the document"),
-            ("[tru]", 1, "'t' where a value should be"),
-            ("{a: 1}", 1, "'a' where a key in double quotes should be"),
-            ("\"\\x\"", 1, "\"\\x\", an escape JSON does not have, inside a string"),
-        ] as [(String, Int, String)])
-    func faults(text: String, line: Int, problem: String) {
-        #expect(fault(text) == JSONSyntaxError(line: line, problem: problem))
+            ("{\n\"a\": 1,\n}", 3, 1, "a comma before the end of the object"),
+            ("{\n\"a\": 1\n\"b\": 2}", 3, 1, "'\"' where a comma or the end of the object (}) should be"),
+            ("[01]", 1, 4, "a number with a leading zero"),
+            ("[1.]", 1, 4, "a number without digits after its decimal point"),
+            ("{\"a\": [1, 2", 1, 12, "the document ends in the middle of a value (cut short?)"),
+            ("\"abc", 1, 5, "the document ends in the middle of a string (cut short?)"),
+            ("\"a\nb\"", 1, 3, "a line break or control character inside a string"),
+            ("{} {}", 1, 4, "more follows the end of the document"),
+            ("[tru]", 1, 2, "'t' where a value should be"),
+            ("{a: 1}", 1, 2, "'a' where a key in double quotes should be"),
+            ("\"\\x\"", 1, 4, "\"\\x\", an escape JSON does not have, inside a string"),
+        ] as [(String, Int, Int, String)])
+    func faults(text: String, line: Int, column: Int, problem: String) {
+        let found = fault(text)
+        #expect(found?.line == line)
+        #expect(found?.problem == problem)
+        #expect(found?.column == column, "\(text)")
     }
 
     @Test("nesting deeper than 512 levels is refused, not a crash")

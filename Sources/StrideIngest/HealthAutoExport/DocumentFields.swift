@@ -1,3 +1,5 @@
+import StrideEvents
+
 /// A field that makes the document unreadable (a point without a date, a date that is
 /// none): the reader names it with its line and reads nothing from the document.
 struct FieldError: Error {

@@ -1,3 +1,5 @@
+import StrideEvents
+
 /// Finds places in JSON text by walking its structure, counting lines: the line of a value
 /// at a path, and whether a document's head looks like a Health Auto Export document. Used
 /// only to name places (a field in error, an example of what was left out) and to tell

@@ -39,7 +39,7 @@ struct NDJSONReader {
         if bytes.last == 13 { bytes.removeLast() }
         guard bytes.contains(where: { !XMLScanner.isWhitespace($0) }) else { return }
         do {
-            guard let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+            guard case .object(let object) = try bytes.withUnsafeBytes({ try JSONParser.parse($0) }) else {
                 throw LineRejection("it is not a JSON object")
             }
             if object["activity"] != nil {
@@ -51,20 +51,20 @@ struct NDJSONReader {
             }
         } catch let rejection as LineRejection {
             collector.reject(line: line, file: file, reason: rejection.reason)
-        } catch let error as NSError where error.domain == NSCocoaErrorDomain {
+        } catch is JSONSyntaxError {
             collector.reject(line: line, file: file, reason: "it is not valid JSON")
         }
     }
 
-    private mutating func sample(from object: [String: Any]) throws -> (SampleRecorded, EntityReference, IdempotencyKey) {
+    private mutating func sample(from object: [String: JSONNode]) throws -> (SampleRecorded, EntityReference, IdempotencyKey) {
         let type = try Self.text(object, "type")
         let start = try Self.instant(object, "start")
         let end = try Self.instant(object, "end")
         guard end >= start else { throw LineRejection("\"end\" is before \"start\"") }
         let value: SampleValue
         switch object["value"] {
-        case let number as NSNumber where String(cString: number.objCType) != "c": value = .number(number.doubleValue)
-        case let text as String: value = .text(text)
+        case .number(let number)?: value = .number(number)
+        case .string(let text)?: value = .text(text)
         case nil: throw LineRejection("it has no \"value\"")
         default: throw LineRejection("\"value\" is neither a number nor text")
         }
@@ -84,7 +84,7 @@ struct NDJSONReader {
         return (sample, EntityReference(.sample, id: id), IdempotencyKey(id))
     }
 
-    private mutating func workout(from object: [String: Any]) throws -> (WorkoutRecorded, PendingEvent) {
+    private mutating func workout(from object: [String: JSONNode]) throws -> (WorkoutRecorded, PendingEvent) {
         let activity = try Self.text(object, "activity")
         let start = try Self.instant(object, "start")
         let end = try Self.instant(object, "end")
@@ -93,20 +93,20 @@ struct NDJSONReader {
         var metres: Double?
         var asWritten: String?
         if let distance = object["distance"] {
-            guard let number = distance as? NSNumber, number.doubleValue.isFinite, number.doubleValue >= 0 else {
+            guard case .number(let number) = distance, number.isFinite, number >= 0 else {
                 throw LineRejection("\"distance\" is not a non-negative number")
             }
             let unit = try Self.optionalText(object, "distanceUnit") ?? "m"
             guard let factor = HealthUnits.metres(per: unit) else { throw LineRejection("\"distanceUnit\" \"\(unit)\" is not m, km, mi or ft") }
-            metres = number.doubleValue * factor
-            asWritten = "\(number.doubleValue) \(unit)"
+            metres = number * factor
+            asWritten = "\(number) \(unit)"
         }
         var energy: Double?
         if let value = object["energy"] {
-            guard let number = value as? NSNumber else { throw LineRejection("\"energy\" is not a number") }
+            guard case .number(let number) = value else { throw LineRejection("\"energy\" is not a number") }
             let unit = try Self.optionalText(object, "energyUnit") ?? "kcal"
             guard let factor = HealthUnits.kilocalories(per: unit) else { throw LineRejection("\"energyUnit\" \"\(unit)\" is not kcal, Cal or kJ") }
-            energy = number.doubleValue * factor
+            energy = number * factor
         }
         let deviceClass = try Self.deviceClass(object)
         let workout = WorkoutRecorded(
@@ -123,18 +123,18 @@ struct NDJSONReader {
         return (workout, event)
     }
 
-    private static func text(_ object: [String: Any], _ key: String) throws -> String {
+    private static func text(_ object: [String: JSONNode], _ key: String) throws -> String {
         guard let value = try optionalText(object, key) else { throw LineRejection("it has no \"\(key)\"") }
         return value
     }
 
-    private static func optionalText(_ object: [String: Any], _ key: String) throws -> String? {
+    private static func optionalText(_ object: [String: JSONNode], _ key: String) throws -> String? {
         guard let value = object[key] else { return nil }
-        guard let text = value as? String, !text.isEmpty else { throw LineRejection("\"\(key)\" is not non-empty text") }
+        guard case .string(let text) = value, !text.isEmpty else { throw LineRejection("\"\(key)\" is not non-empty text") }
         return text
     }
 
-    private static func instant(_ object: [String: Any], _ key: String) throws -> Timestamp {
+    private static func instant(_ object: [String: JSONNode], _ key: String) throws -> Timestamp {
         let text = try text(object, key)
         guard let instant = ISO8601.parse(text) else {
             throw LineRejection("\"\(key)\" is \"\(text)\", not an ISO 8601 instant with an offset like 2024-05-01T08:00:00+02:00")
@@ -142,7 +142,7 @@ struct NDJSONReader {
         return instant
     }
 
-    private static func deviceClass(_ object: [String: Any]) throws -> DeviceClass {
+    private static func deviceClass(_ object: [String: JSONNode]) throws -> DeviceClass {
         switch try optionalText(object, "device") {
         case nil, "other": .other
         case "watch": .watch
@@ -151,10 +151,17 @@ struct NDJSONReader {
         }
     }
 
-    private static func metadata(_ object: [String: Any]) throws -> [MetadataEntry] {
+    private static func metadata(_ object: [String: JSONNode]) throws -> [MetadataEntry] {
         guard let value = object["metadata"] else { return [] }
-        guard let entries = value as? [String: Any] else { throw LineRejection("\"metadata\" is not an object") }
-        return entries.keys.sorted().map { MetadataEntry(key: $0, value: "\(entries[$0] ?? "")") }
+        guard case .object(let entries) = value else { throw LineRejection("\"metadata\" is not an object") }
+        return entries.keys.sorted().map { MetadataEntry(key: $0, value: entries[$0].map(metadataText) ?? "") }
+    }
+
+    /// A metadata value as kept: text as it is, a whole number without decimals (`5`), other
+    /// numbers in their shortest form, `true`, `false`, and anything else as compact JSON.
+    private static func metadataText(_ node: JSONNode) -> String {
+        if case .number(let number) = node, number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+        return node.text
     }
 
     private struct LineRejection: Error {

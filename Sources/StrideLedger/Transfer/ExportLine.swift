@@ -24,28 +24,21 @@ enum ExportLine {
         return document.text
     }
 
-    /// The fields `stride import` reads from a line.
-    struct Parsed: Decodable {
-        var sequence: UInt64
-        var hash: String
-        var envelope: String
-    }
-
-    /// Reads a line back into the stored event it carries.
+    /// Reads a line back into the stored event it carries: its `sequence`, `hash` and
+    /// `envelope` (the rest is for people).
     /// - Throws: a sentence saying what is wrong with the line.
     static func parse(_ line: [UInt8]) throws(LineProblem) -> StoredEvent {
-        let parsed: Parsed
-        do {
-            parsed = try JSONDecoder().decode(Parsed.self, from: Data(line))
-        } catch {
-            throw LineProblem("it is not an export line (a JSON object with sequence, hash and envelope)")
-        }
-        guard let bytes = Data(base64Encoded: parsed.envelope) else {
+        let notALine = LineProblem("it is not an export line (a JSON object with sequence, hash and envelope)")
+        guard case .object(let fields)? = try? line.withUnsafeBytes({ try JSONParser.parse($0) }),
+            case .number(let number)? = fields["sequence"], number >= 1, number <= 0x1p53, number == number.rounded(),
+            case .string(let hashText)? = fields["hash"], case .string(let envelope)? = fields["envelope"]
+        else { throw notALine }
+        guard let bytes = Data(base64Encoded: envelope) else {
             throw LineProblem("its envelope is not base64")
         }
-        let stored = StoredEvent(sequence: parsed.sequence, bytes: Array(bytes))
+        let stored = StoredEvent(sequence: UInt64(number), bytes: Array(bytes))
         let hash = stored.bytes.withUnsafeBytes { try? Envelope(parsing: $0).chainHash }
-        guard let hash, hash.description == parsed.hash else {
+        guard let hash, hash.description == hashText else {
             throw LineProblem("its hash field does not match its envelope")
         }
         return stored

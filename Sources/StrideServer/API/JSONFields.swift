@@ -5,7 +5,7 @@ import StrideEvents
 /// The fields of a JSON object sent as a request's body, read with refusals that name the line
 /// (for malformed JSON) or the field (for a value of the wrong kind).
 struct JSONFields {
-    private let object: [String: Any]
+    private let object: [String: JSONNode]
 
     /// Reads a body of at most `limit` bytes that must be a JSON object.
     /// - Throws: ``APIError``: 413 past the limit, 415 for another media type, 400 for
@@ -21,49 +21,36 @@ struct JSONFields {
             of: request, oneOf: ["application/json"], limit: limit, tooLarge: "the body is larger than \(limit) bytes, the most this route takes")
     }
 
-    /// The fields of a JSON object body.
+    /// The fields of a JSON object body, read by Stride's one JSON reader (``JSONParser``).
     /// - Throws: ``APIError`` (400) when it is not a JSON object.
     static func parse(_ buffer: ByteBuffer) throws -> JSONFields {
-        let data = Data(buffer.readableBytesView)
-        if data.isEmpty { return JSONFields(object: [:]) }
-        let parsed: Any
+        guard buffer.readableBytes > 0 else { return JSONFields(object: [:]) }
+        let parsed: JSONNode
         do {
-            parsed = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw APIError(.badRequest, "the body is not valid JSON: \(Self.place(of: error, in: data))")
+            parsed =
+                try buffer.readableBytesView.withContiguousStorageIfAvailable { try JSONParser.parse(UnsafeRawBufferPointer($0)) }
+                ?? Array(buffer.readableBytesView).withUnsafeBytes { try JSONParser.parse($0) }
+        } catch let error as JSONSyntaxError {
+            throw APIError(.badRequest, "the body is not valid JSON: \(error)")
         }
-        guard let object = parsed as? [String: Any] else { throw APIError(.badRequest, "the body must be a JSON object") }
+        guard case .object(let object) = parsed else { throw APIError(.badRequest, "the body must be a JSON object") }
         return JSONFields(object: object)
     }
 
-    /// Where a JSON parse failed, as `line L, column C: what`.
-    private static func place(of error: any Error, in data: Data) -> String {
-        let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "it cannot be read"
-        guard let range = detail.range(of: #"character (\d+)"#, options: .regularExpression),
-            let offset = Int(detail[range].dropFirst("character ".count))
-        else { return detail.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".")) }
-        var line = 1
-        var column = 1
-        for byte in data.prefix(offset) {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
-        }
-        let what = detail[..<range.lowerBound].trimmingCharacters(in: .whitespaces).replacingOccurrences(of: " around", with: "")
-        return "line \(line), column \(column): \(what.lowercased())"
+    /// The field's value, nil when it is absent or null.
+    private func value(_ name: String) -> JSONNode? {
+        guard let value = object[name], value != .null else { return nil }
+        return value
     }
 
     /// A string field.
     /// - Throws: ``APIError`` (400) naming the field.
     func text(_ name: String, required: Bool = false) throws -> String? {
-        guard let value = object[name], !(value is NSNull) else {
+        guard let value = value(name) else {
             if required { throw APIError.badField(name, "this field is required") }
             return nil
         }
-        guard let text = value as? String else { throw APIError.badField(name, "expected text") }
+        guard case .string(let text) = value else { throw APIError.badField(name, "expected text") }
         return text
     }
 
@@ -79,10 +66,10 @@ struct JSONFields {
     /// A required field holding a list of text, at least one item, none empty.
     /// - Throws: ``APIError`` (400) naming the field.
     func requiredTexts(_ name: String) throws -> [String] {
-        guard let value = object[name], !(value is NSNull) else { throw APIError.badField(name, "this field is required") }
-        guard let items = value as? [Any], !items.isEmpty else { throw APIError.badField(name, "expected a list of at least one text") }
+        guard let value = value(name) else { throw APIError.badField(name, "this field is required") }
+        guard case .array(let items) = value, !items.isEmpty else { throw APIError.badField(name, "expected a list of at least one text") }
         return try items.enumerated().map { index, item in
-            guard let text = item as? String, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard case .string(let text) = item, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw APIError.badField("\(name)[\(index)]", "expected text that is not empty")
             }
             return text
@@ -92,14 +79,12 @@ struct JSONFields {
     /// A number field.
     /// - Throws: ``APIError`` (400) naming the field.
     func number(_ name: String, required: Bool = false) throws -> Double? {
-        guard let value = object[name], !(value is NSNull) else {
+        guard let value = value(name) else {
             if required { throw APIError.badField(name, "this field is required") }
             return nil
         }
-        guard let number = value as? NSNumber, !Self.isBoolean(number), number.doubleValue.isFinite else {
-            throw APIError.badField(name, "expected a number")
-        }
-        return number.doubleValue
+        guard case .number(let number) = value, number.isFinite else { throw APIError.badField(name, "expected a number") }
+        return number
     }
 
     /// A whole-number field.
@@ -113,9 +98,9 @@ struct JSONFields {
     /// A boolean field; absent is false.
     /// - Throws: ``APIError`` (400) naming the field.
     func flag(_ name: String) throws -> Bool {
-        guard let value = object[name], !(value is NSNull) else { return false }
-        guard let number = value as? NSNumber, Self.isBoolean(number) else { throw APIError.badField(name, "expected true or false") }
-        return number.boolValue
+        guard let value = value(name) else { return false }
+        guard case .bool(let flag) = value else { throw APIError.badField(name, "expected true or false") }
+        return flag
     }
 
     /// Whether a field is present (even as null).
@@ -137,12 +122,6 @@ struct JSONFields {
         guard let text = try text(name) else { return nil }
         guard let day = CivilDate(text) else { throw APIError.badField(name, "\"\(text)\" is not a day like 2024-05-01") }
         return day
-    }
-
-    /// Whether JSON wrote `true` or `false` (Foundation hands both numbers and booleans over as
-    /// `NSNumber`; a boolean's type code is `c`).
-    private static func isBoolean(_ number: NSNumber) -> Bool {
-        String(cString: number.objCType) == "c"
     }
 }
 

@@ -163,8 +163,10 @@ struct DashboardSite: Sendable {
     private static func sentence(of response: Response) async throws -> String? {
         let collected = CollectedBody()
         try await response.body.write(collected)
-        let object = try? JSONSerialization.jsonObject(with: Data(collected.buffer.readableBytesView)) as? [String: Any]
-        return (object?["message"] ?? object?["error"]) as? String
+        let parsed = try? Array(collected.buffer.readableBytesView).withUnsafeBytes { try JSONParser.parse($0) }
+        guard case .object(let object) = parsed else { return nil }
+        for key in ["message", "error"] { if case .string(let text) = object[key] { return text } }
+        return nil
     }
 
     /// Compares two strings in time that depends on their length only.

@@ -67,7 +67,7 @@ func builtTools() throws -> (stride: String, sample: String) {
     let stride = productsFolder + "/stride"
     let sample = productsFolder + "/stride-sample"
     for tool in [stride, sample] where !FileManager.default.isExecutableFile(atPath: tool) {
-        throw BenchFailure("\(tool) is not built; run `swift build -c release` first")
+        throw BenchFailure("\(tool) is not built; run `Tools/build-release stride stride-sample stride-bench` first")
     }
     return (stride, sample)
 }

@@ -1,8 +1,9 @@
-/// A JSON value as the Health Auto Export reader holds it.
+/// A JSON value as Stride reads it: every JSON input (a Health Auto Export push, an NDJSON
+/// line, a request's body, an exported ledger's line) is parsed by ``JSONParser`` into these.
 ///
 /// Numbers are doubles read from their text, correctly rounded: real payloads carry step
 /// counts such as `8.2796763649358063`, and two such numbers written apart stay apart.
-enum JSONNode: Sendable, Equatable {
+public enum JSONNode: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -17,7 +18,7 @@ enum JSONNode: Sendable, Equatable {
     /// The value as text for metadata and identities: text as it is, numbers in their
     /// shortest form (`908.0`), `true`, `false`, `null`, and arrays and objects as compact
     /// JSON with their keys sorted.
-    var text: String {
+    public var text: String {
         switch self {
         case .string(let text): text
         default: jsonText
@@ -25,7 +26,7 @@ enum JSONNode: Sendable, Equatable {
     }
 
     /// The value as compact JSON with sorted keys.
-    var jsonText: String {
+    public var jsonText: String {
         switch self {
         case .null: "null"
         case .bool(let flag): flag ? "true" : "false"
@@ -58,28 +59,38 @@ enum JSONNode: Sendable, Equatable {
 }
 
 /// Where an array left unparsed lies in its document.
-struct DeferredArray: Sendable, Equatable {
+public struct DeferredArray: Sendable, Equatable {
     /// The offset of its `[`.
-    let start: Int
+    package let start: Int
     /// The line its `[` is on.
-    let line: Int
+    package let line: Int
     /// How deeply it is nested.
-    let depth: Int
+    package let depth: Int
 }
 
-/// Why JSON text could not be parsed, and on which line.
-struct JSONSyntaxError: Error, Equatable {
-    var line: Int
-    var problem: String
+/// Why JSON text could not be parsed, and where: the line and the column (in bytes, from 1).
+public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var problem: String
+
+    public init(line: Int, column: Int = 0, problem: String) {
+        self.line = line
+        self.column = column
+        self.problem = problem
+    }
+
+    /// `line 3, column 7: what`.
+    public var description: String { "line \(line)" + (column > 0 ? ", column \(column)" : "") + ": \(problem)" }
 }
 
 /// Parses JSON text (RFC 8259) into ``JSONNode``s, counting lines for its errors.
 ///
-/// Written for Health Auto Export's documents rather than taking `JSONSerialization`'s
-/// objects: those take about thirty times the document's size in memory (a tree of bridged
+/// The one JSON reader: written for Health Auto Export's documents rather than taking
+/// `JSONSerialization`'s objects: those take about thirty times the document's size in memory (a tree of bridged
 /// objects built beside an intermediate one), these about ten, and their numbers are
 /// exact. Nesting deeper than 512 levels is refused rather than exhausting the stack.
-struct JSONParser {
+public struct JSONParser {
     private let bytes: UnsafeRawBufferPointer
     private var index = 0
     private var line = 1
@@ -88,14 +99,14 @@ struct JSONParser {
     /// Arrays nested at most this deeply may be deferred: a Health Auto Export document's
     /// metrics and workouts (depth 2) and their points and routes (depth 4), never a point's
     /// own members.
-    static let deferrableDepth = 4
+    package static let deferrableDepth = 4
     /// Arrays of at least this many bytes at those depths are deferred.
-    static let deferredLength = 64 << 10
+    package static let deferredLength = 64 << 10
 
     /// The value a document holds. With `deferring`, long arrays at its outer levels are left
     /// where they lie (``JSONNode/deferred(_:)``); their syntax is checked as they are read.
     /// - Throws: ``JSONSyntaxError`` naming the line of the first fault.
-    static func parse(_ bytes: UnsafeRawBufferPointer, deferring: Bool = false) throws(JSONSyntaxError) -> JSONNode {
+    public static func parse(_ bytes: UnsafeRawBufferPointer, deferring: Bool = false) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONParser(bytes: bytes, deferring: deferring)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { parser.index = 3 }
         let value = try parser.value(depth: 0)
@@ -107,13 +118,13 @@ struct JSONParser {
     /// Parses the elements of a deferred array of `bytes` one at a time, handing each to
     /// `body` with its position; long arrays inside them are deferred in turn.
     /// - Throws: ``JSONSyntaxError`` naming the line of a fault in the array, or what `body` throws.
-    static func forEachElement(of array: DeferredArray, in bytes: UnsafeRawBufferPointer, _ body: (Int, JSONNode) throws -> Void) throws {
+    public static func forEachElement(of array: DeferredArray, in bytes: UnsafeRawBufferPointer, _ body: (Int, JSONNode) throws -> Void) throws {
         try walk(array, in: bytes) { parser, position in try body(position, try parser.value(depth: array.depth + 1)) }
     }
 
     /// How many elements a deferred array holds, found without building them.
     /// - Throws: ``JSONSyntaxError`` when the array is cut short.
-    static func count(of array: DeferredArray, in bytes: UnsafeRawBufferPointer) throws -> Int {
+    public static func count(of array: DeferredArray, in bytes: UnsafeRawBufferPointer) throws -> Int {
         var count = 0
         try walk(array, in: bytes) { parser, _ in
             try parser.skipValue()
@@ -407,7 +418,10 @@ struct JSONParser {
     }
 
     private func fault(_ problem: String) -> JSONSyntaxError {
-        JSONSyntaxError(line: line, problem: problem)
+        // The column is found only for an error: back from here to the line's start.
+        var start = min(index, bytes.count)
+        while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+        return JSONSyntaxError(line: line, column: min(index, bytes.count) - start + 1, problem: problem)
     }
 
     private func describe(_ byte: UInt8) -> String {

@@ -1,9 +1,9 @@
 /// What the two JSON readers (``JSONParser`` for documents, ``JSONWalker`` for locating a
 /// value in a large push) share: skipping white space while counting lines, and naming a
 /// byte in an error.
-enum JSONBytes {
+package enum JSONBytes {
     /// Moves `index` past spaces, tabs, carriage returns and line feeds, counting the lines.
-    static func skipSpace(in bytes: UnsafeRawBufferPointer, index: inout Int, line: inout Int) {
+    package static func skipSpace(in bytes: UnsafeRawBufferPointer, index: inout Int, line: inout Int) {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0D: index += 1
@@ -16,7 +16,7 @@ enum JSONBytes {
     }
 
     /// A byte as an error names it: `'x'`, or `a byte 0x1F`.
-    static func describe(_ byte: UInt8) -> String {
+    package static func describe(_ byte: UInt8) -> String {
         byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "a byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
 }
