@@ -1,21 +1,8 @@
 import StrideEvents
 
-/// The days step samples touch: what an ingest's step awards are decided for.
+/// The days step samples touch: what an ingest's step awards are decided for (the ingest
+/// gathers the spans of the step samples that count as it checks each one).
 extension DailyHealthProjection {
-    /// The local days the step samples of a batch touch; `recordedAt` is when the ingest
-    /// reading it began (its samples are recorded no earlier).
-    public func stepDays(of batch: [PendingEvent], recordedAt: Timestamp) -> Set<CivilDate> {
-        var days = Set<CivilDate>()
-        for index in batch.indices where batch[index].typeCode == EventType.sampleRecorded.code {
-            // A sample the quality rule leaves out counts on no day (and may span millennia).
-            guard case .event(.sampleRecorded(let sample)) = batch[index].body, sample.healthTypeCode == HealthTypeCatalog.stepCount,
-                SampleQuality.problem(with: sample, recordedAt: recordedAt) == nil
-            else { continue }
-            insertStepDays(start: sample.start, end: sample.end, into: &days)
-        }
-        return days
-    }
-
     /// Adds the local days a step sample from `start` to `end` touches to `days` (a week and a
     /// few days at most: a longer sample counts on no day).
     public func insertStepDays(start: Timestamp, end: Timestamp, into days: inout Set<CivilDate>) {

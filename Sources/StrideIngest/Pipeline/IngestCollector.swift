@@ -64,7 +64,11 @@ final class IngestCollector {
             if code >= samplesByCode.count { samplesByCode += Array(repeating: 0, count: code + 1 - samplesByCode.count) }
             samplesByCode[code] += 1
         }
-        if let problem = SampleQuality.problem(with: sample, recordedAt: readAt) { tallies.noteLeftOut(problem, at: place) }
+        if let problem = SampleQuality.problem(with: sample, recordedAt: readAt) {
+            tallies.noteLeftOut(problem, at: place)
+        } else if sample.healthTypeCode == HealthTypeCatalog.stepCount {
+            batch.countedStepSpans.append((sample.start, sample.end))
+        }
         if let sentBy { sample.sentBy = sentBy }
         let start = sample.start
         try add(PendingEvent(.sampleRecorded(consume sample), occurredAt: start, entity: entity, idempotencyKey: key))

@@ -24,6 +24,10 @@ public struct ReadResult: Sendable {
 public struct IngestBatch: Sendable {
     /// The events, in file order.
     public var events: [PendingEvent] = []
+    /// The spans of the batch's step samples that count in figures (those the quality rule
+    /// keeps): what the ingest's step awards are decided for, gathered as each sample is
+    /// checked, so that nothing reads the batch again for them.
+    public var countedStepSpans: [(start: Timestamp, end: Timestamp)] = []
 
     mutating func reserveCapacity(_ count: Int) {
         events.reserveCapacity(count)

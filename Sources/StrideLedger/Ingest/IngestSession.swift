@@ -23,7 +23,7 @@ final class IngestSession {
 
     /// Starts reading `file` on a thread of its own.
     init(
-        reading file: String, batchSize: Int, options: IngestOptions, readAt: Timestamp, dailyHealth: DailyHealthProjection,
+        reading file: String, batchSize: Int, options: IngestOptions, dailyHealth: DailyHealthProjection,
         store: LMDBEventStore, progress: @escaping @Sendable (IngestProgress) -> Void
     ) {
         self.store = store
@@ -33,7 +33,7 @@ final class IngestSession {
             do {
                 var stepDays = Set<CivilDate>()
                 let result = try IngestReader.read(file: file, batchSize: batchSize, options: options, progress: progress) { batch in
-                    stepDays.formUnion(dailyHealth.stepDays(of: batch.events, recordedAt: readAt))
+                    for span in batch.countedStepSpans { dailyHealth.insertStepDays(start: span.start, end: span.end, into: &stepDays) }
                     try pipe.put(batch)
                 }
                 outcome.set(result, stepDays: stepDays)

@@ -66,7 +66,7 @@ extension Ledger {
         let readAt = options.readAt ?? clock.now()
         options.readAt = readAt
         let session = IngestSession(
-            reading: file, batchSize: batchSize, options: options, readAt: readAt, dailyHealth: dailyHealth, store: store, progress: progress)
+            reading: file, batchSize: batchSize, options: options, dailyHealth: dailyHealth, store: store, progress: progress)
         // Append: each batch in one write transaction, its runs auto-assigned by the reactions.
         let lastBefore = try store.lastSequence()
         var tally = AppendTally(lastBefore: lastBefore)
