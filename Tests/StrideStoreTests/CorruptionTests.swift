@@ -37,6 +37,28 @@ struct CorruptionTests {
         }
     }
 
+    @Test("the short-id index: an entity it lacks and one no event is about are named; a fresh index passes")
+    func shortIDsIndex() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let store = try ledgerWithEvents(folder)
+            let third = EntityReference(.sample, id: try #require(LMDBEventStoreTests.sample(3).idempotencyKey).value)
+            #expect(try store.entities(of: .sample, shortIDPrefix: third.shortID, limit: 6) == [third])
+            #expect(try store.verify().isIntact)
+            let stranger = EntityReference(.sample, id: 0xABCD)
+            try store.environment.write { transaction in
+                _ = try LMDBEventStore.withShortIDKey(third) { try transaction.delete(key: $0, in: store.shortIDsDatabase) }
+                try LMDBEventStore.withShortIDKey(stranger) { key in
+                    try withUnsafeBytes(of: UInt8(0)) {
+                        _ = try transaction.put(UnsafeRawBufferPointer(rebasing: $0[0..<0]), forKey: key, in: store.shortIDsDatabase)
+                    }
+                }
+            }
+            let faults = try store.verify().indexFaults
+            #expect(faults.contains { $0.contains("the short-id index lacks \(third) of event 3") }, "\(faults)")
+            #expect(faults.contains { $0.contains("the short-id index names \(stranger)") }, "\(faults)")
+        }
+    }
+
     @Test("a missing entity-index entry is named")
     func entityIndex() throws {
         try withTemporaryDirectory { (folder: String) throws in

@@ -37,11 +37,10 @@ extension LMDBEventStore {
                 let lowest = width == 64 ? wanted : wanted << (64 - width)
                 var found: [EntityReference] = []
                 var entry = try Self.withShortIDKey(EntityReference(kind, id: UInt128(lowest))) { try cursor.seek(atOrAfter: $0) }
-                while let current = entry, found.count < limit, current.key.count == 17, current.key[0] == kind.rawValue {
-                    let low = UInt64(bigEndian: UnsafeRawBufferPointer(rebasing: current.key[1..<9]).loadUnaligned(as: UInt64.self))
+                while let current = entry, found.count < limit, let entity = Self.entity(ofShortIDKey: current.key), entity.kind == kind {
+                    let low = UInt64(truncatingIfNeeded: entity.id)
                     guard (width == 64 ? low : low >> (64 - width)) == wanted else { break }
-                    let high = UInt64(bigEndian: UnsafeRawBufferPointer(rebasing: current.key[9..<17]).loadUnaligned(as: UInt64.self))
-                    found.append(EntityReference(kind, id: UInt128(high) << 64 | UInt128(low)))
+                    found.append(entity)
                     entry = try cursor.next()
                 }
                 return found
@@ -84,6 +83,14 @@ extension LMDBEventStore {
     func coverage(ofKey key: [UInt8], in transaction: borrowing Transaction) throws -> UInt64 {
         guard let bytes = try transaction.bytes(in: metaDatabase, forKey: key), bytes.count == 8 else { return 0 }
         return bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+    }
+
+    /// The entity a `shortIDs` key names; nil for bytes that are no such key.
+    static func entity(ofShortIDKey key: UnsafeRawBufferPointer) -> EntityReference? {
+        guard key.count == 17, let kind = EntityKind(rawValue: key[0]) else { return nil }
+        let low = UInt64(bigEndian: UnsafeRawBufferPointer(rebasing: key[1..<9]).loadUnaligned(as: UInt64.self))
+        let high = UInt64(bigEndian: UnsafeRawBufferPointer(rebasing: key[9..<17]).loadUnaligned(as: UInt64.self))
+        return EntityReference(kind, id: UInt128(high) << 64 | UInt128(low))
     }
 
     /// Calls `body` with an entity's 17-byte `shortIDs` key.
