@@ -29,11 +29,10 @@ struct EventStreamTests {
         }
     }
 
-    private static func readBlocking(
-        port: Int, path: String, method: String, headers: [String], body: String, until expected: String, endsSending: Bool
-    ) throws -> String {
+    /// A TCP socket connected to the server on loopback at `port`, its reads timing out after
+    /// 5 s; the caller closes it.
+    static func connectedSocket(port: Int) throws -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -41,9 +40,20 @@ struct EventStreamTests {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        guard connected == 0 else {
+            close(socket)
+            throw POSIXError(.ECONNREFUSED)
+        }
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        return socket
+    }
+
+    private static func readBlocking(
+        port: Int, path: String, method: String, headers: [String], body: String, until expected: String, endsSending: Bool
+    ) throws -> String {
+        let socket = try connectedSocket(port: port)
+        defer { close(socket) }
         let authorization = headers.contains { $0.hasPrefix("Authorization:") } ? [] : ["Authorization: Bearer \(ServerFixture.token)"]
         let request = (["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1"] + authorization + headers + ["", ""]).joined(separator: "\r\n") + body
         _ = request.withCString { send(socket, $0, strlen($0), 0) }

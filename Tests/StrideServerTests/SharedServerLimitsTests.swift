@@ -25,21 +25,8 @@ struct SharedServerLimitsTests {
         let head: String
 
         init(port: Int, token: String) throws {
-            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let socket = try EventStreamTests.connectedSocket(port: port)
             self.socket = socket
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            guard connected == 0 else {
-                close(socket)
-                throw POSIXError(.ECONNREFUSED)
-            }
-            var timeout = timeval(tv_sec: 5, tv_usec: 0)
-            setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             let request = "GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n\r\n"
             _ = request.withCString { send(socket, $0, strlen($0), 0) }
             head = Self.receive(socket, until: ["retry: 2000", "}"])

@@ -172,22 +172,6 @@ struct LMDBEventStoreTests {
         }
     }
 
-    @Test("a version 1 event stored in LMDB is read back as version 2")
-    func upcast() throws {
-        try withTemporaryDirectory { folder in
-            let store = try LMDBEventStore(directory: folder + "/ledger")
-            let old = ShoeRegistered.Version1(name: "Clifton", startKilometers: 120)
-            try store.append([PendingEvent(encoded: old.encoded, occurredAt: now, entity: EntityReference(.shoe, id: 9))], recordedAt: now)
-            let event = try #require(try store.event(at: 1))
-            #expect(event.storedSchemaVersion == 1)
-            #expect(event.event == .shoeRegistered(ShoeRegistered.Version1(name: "Clifton", startKilometers: 120).upcast))
-            guard case .shoeRegistered(let upcast) = event.event else { return }
-            #expect(upcast.brand == nil)
-            #expect(upcast.goalKilometers == nil)
-            #expect(upcast.shoe != 0)
-        }
-    }
-
     @Test("verify names the event whose stored bytes were flipped on disk")
     func flippedByteOnDisk() throws {
         try withTemporaryDirectory { folder in
