@@ -28,9 +28,9 @@ struct DayPlan {
 
     var hasMoreDays: Bool { dayIndex < totalDays }
 
-    /// The export date, printed: the morning after the last day, as a runner who exports the
-    /// day after their history ends.
-    var exportDate: String { printer.print(firstDay.addingTimeInterval(86_400 * Double(totalDays) + 9 * 3600)) }
+    /// The export date of an export of `days` days, printed: the morning after its last day, as
+    /// a runner who exports the day after their history ends.
+    func exportDate(afterDays days: Int) -> String { printer.print(firstDay.addingTimeInterval(86_400 * Double(days) + 9 * 3600)) }
 
     static func parseDay(_ text: String) -> Date? {
         let formatter = DateFormatter()

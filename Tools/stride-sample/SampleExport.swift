@@ -64,13 +64,16 @@ struct SampleExport: ParsableCommand {
         var plan = DayPlan(
             firstDay: DayPlan.parseDay(start) ?? Date(), timeZone: TimeZone(identifier: timeZone) ?? .current, seed: seed,
             totalDays: megabytes == nil ? days : Int.max)
-        let prologue = ExportDocument.prologue(exportDate: plan.exportDate)
+        // The days are written first, the prologue last: its export date follows the last day,
+        // which --megabytes finds only as it writes. Its length does not depend on the date.
+        let prologueBytes = ExportDocument.prologue(exportDate: plan.exportDate(afterDays: 1)).utf8.count
         var written = 0
         while plan.hasMoreDays {
             try plan.writeNextDay(into: streams)
             written += 1
-            if let megabytes, prologue.utf8.count + streams.bytesWritten >= megabytes << 20 { break }
+            if let megabytes, prologueBytes + streams.bytesWritten >= megabytes << 20 { break }
         }
+        let prologue = ExportDocument.prologue(exportDate: plan.exportDate(afterDays: written))
         let writer = try XMLFileWriter(path: xmlPath)
         try writer.write(prologue)
         try streams.join(into: writer)
