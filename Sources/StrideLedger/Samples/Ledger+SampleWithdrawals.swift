@@ -141,8 +141,8 @@ extension Ledger {
         var found: [(DecidedSample, EntityReference)] = []
         var seen: Set<EntityReference> = []
         var named: Set<String> = []
-        for text in ids where named.insert(text).inserted {
-            let entity = try sampleEntity(named: text)
+        let texts = ids.filter { named.insert($0).inserted }
+        for (text, entity) in zip(texts, try sampleEntities(named: texts)) {
             guard seen.insert(entity).inserted else { continue }
             let recorded = try store.events(about: entity).last { if case .sampleRecorded = $0.event { true } else { false } }
             guard let recorded, case .sampleRecorded(let sample) = recorded.event else { throw SampleError.unknownSample(text) }
@@ -158,16 +158,23 @@ extension Ledger {
         return found
     }
 
-    /// The sample entity a person named, found in the short-id index: by the 16 hexadecimal digits `stride log` prints (or
-    /// a unique prefix of them), or by its whole 32-digit id (`sample:` before it is allowed).
-    private func sampleEntity(named text: String) throws -> EntityReference {
-        var wanted = text.lowercased().trimmingCharacters(in: .whitespaces)
-        if wanted.hasPrefix("sample:") { wanted.removeFirst("sample:".count) }
-        guard !wanted.isEmpty, wanted.count <= 32, wanted.allSatisfy(\.isHexDigit) else { throw SampleError.unknownSample(text) }
-        let matches = try store.entities(of: .sample, shortIDPrefix: wanted, limit: 6)
-        guard let first = matches.first else { throw SampleError.unknownSample(text) }
-        guard matches.count == 1 else { throw SampleError.ambiguousSample(text, matches: matches.map(\.shortID)) }
-        return first
+    /// The sample entities a person named, in order, found in the short-id index in one
+    /// snapshot: each by the 16 hexadecimal digits `stride log` prints (or a unique prefix of
+    /// them), or by its whole 32-digit id (`sample:` before it is allowed).
+    /// - Throws: ``SampleError/unknownSample(_:)`` or ``SampleError/ambiguousSample(_:matches:)``
+    ///   for the first that names no sample or several.
+    private func sampleEntities(named texts: [String]) throws -> [EntityReference] {
+        let prefixes = texts.map { text in
+            var wanted = text.lowercased().trimmingCharacters(in: .whitespaces)
+            if wanted.hasPrefix("sample:") { wanted.removeFirst("sample:".count) }
+            return wanted.allSatisfy(\.isHexDigit) ? wanted : ""
+        }
+        let found = try store.entities(of: .sample, shortIDPrefixes: prefixes, limit: 6)
+        return try zip(texts, found).map { text, matches in
+            guard let first = matches.first else { throw SampleError.unknownSample(text) }
+            guard matches.count == 1 else { throw SampleError.ambiguousSample(text, matches: matches.map(\.shortID)) }
+            return first
+        }
     }
 
     /// Why a sample is left out: by its latest version's status, or — for a sample identified

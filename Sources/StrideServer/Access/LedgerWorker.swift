@@ -45,15 +45,8 @@ final class LedgerWorker: Sendable {
     /// admits one more request of this ledger, and frees its place however `work` ends.
     /// - Throws: ``APIError`` 503 with `Retry-After` when the lane is full; what `work` throws.
     func admitHeavy<T: Sendable>(_ work: () async throws -> T) async throws -> T {
-        guard heavyPlaces.take() else { throw busy }
-        guard lanes.heavyPlaces.take() else {
-            heavyPlaces.giveBack()
-            throw busy
-        }
-        defer {
-            heavyPlaces.giveBack()
-            lanes.heavyPlaces.giveBack()
-        }
+        guard heavyPlaces.take(alongWith: lanes.heavyPlaces) else { throw busy }
+        defer { heavyPlaces.giveBack(alongWith: lanes.heavyPlaces) }
         return try await work()
     }
 

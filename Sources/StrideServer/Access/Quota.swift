@@ -21,6 +21,23 @@ final class Quota: Sendable {
         }
     }
 
+    /// Takes a place here and one in `whole` (the quota this one is a share of) together, or
+    /// neither; ``giveBack(alongWith:)`` returns both.
+    func take(alongWith whole: Quota) -> Bool {
+        guard take() else { return false }
+        guard whole.take() else {
+            giveBack()
+            return false
+        }
+        return true
+    }
+
+    /// Returns the places taken by ``take(alongWith:)``.
+    func giveBack(alongWith whole: Quota) {
+        giveBack()
+        whole.giveBack()
+    }
+
     /// Returns a place taken by ``take()``.
     func giveBack() {
         taken.withLock { $0 -= 1 }

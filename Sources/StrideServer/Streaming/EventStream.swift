@@ -37,7 +37,7 @@ extension StrideAPI {
             let resumed = try request.headers[.lastEventID].map {
                 try UInt64(QueryParameters.wholeNumber($0, named: "Last-Event-ID", in: 0...Int.max))
             }
-            let given = try query.integer("after", in: 0...Int.max).map(UInt64.init)
+            let given = try query.integer(Self.streamAfter).map(UInt64.init)
             let start: UInt64
             if let known = resumed ?? given { start = known } else { start = try await worker.run { try $0.lastSequence() } }
             guard ownStreams.take() else {
@@ -53,10 +53,7 @@ extension StrideAPI {
             }
             let (worker, streams, ownStreams, isStillAuthorized) = (self.worker, self.streams, self.ownStreams, context.isStillAuthorized)
             let body = ResponseBody { writer in
-                defer {
-                    streams.giveBack()
-                    ownStreams.giveBack()
-                }
+                defer { ownStreams.giveBack(alongWith: streams) }
                 try await Self.stream(from: start, of: worker, to: &writer, while: isStillAuthorized)
                 try await writer.finish(nil)
             }

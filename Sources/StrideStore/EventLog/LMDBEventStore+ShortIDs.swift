@@ -22,36 +22,54 @@ extension LMDBEventStore {
     /// 32-digit id `prefix` is. The index is brought up to the log first.
     /// - Throws: ``LMDBError``, or ``EventLogFault`` for an event whose envelope cannot be read.
     public func entities(of kind: EntityKind, shortIDPrefix prefix: String, limit: Int) throws -> [EntityReference] {
-        let digits = Array(prefix.utf8)
-        // A short id has 16 digits and a whole id 32: anything between names nothing.
-        guard !digits.isEmpty, digits.count <= 16 || digits.count == 32, let value = Hex.uint128(prefix) else { return [] }
+        try entities(of: kind, shortIDPrefixes: [prefix], limit: limit)[0]
+    }
+
+    /// For each of `prefixes`, as ``entities(of:shortIDPrefix:limit:)`` finds them: the index
+    /// is brought up to the log once, and every prefix is sought in one snapshot.
+    /// - Throws: ``LMDBError``, or ``EventLogFault`` for an event whose envelope cannot be read.
+    public func entities(of kind: EntityKind, shortIDPrefixes prefixes: [String], limit: Int) throws -> [[EntityReference]] {
         try indexShortIDs()
         return try environment.read { transaction in
             try transaction.withCursor(shortIDsDatabase) { cursor in
-                if digits.count == 32 {
-                    let entity = EntityReference(kind, id: value)
-                    return try Self.withShortIDKey(entity) { try cursor.seek(exactly: $0) } == nil ? [] : [entity]
-                }
-                let width = UInt64(digits.count) * 4
-                let wanted = UInt64(value)
-                let lowest = width == 64 ? wanted : wanted << (64 - width)
-                var found: [EntityReference] = []
-                var entry = try Self.withShortIDKey(EntityReference(kind, id: UInt128(lowest))) { try cursor.seek(atOrAfter: $0) }
-                while let current = entry, found.count < limit, let entity = Self.entity(ofShortIDKey: current.key), entity.kind == kind {
-                    let low = UInt64(truncatingIfNeeded: entity.id)
-                    guard (width == 64 ? low : low >> (64 - width)) == wanted else { break }
-                    found.append(entity)
-                    entry = try cursor.next()
-                }
-                return found
+                try prefixes.map { prefix in try Self.entities(of: kind, shortIDPrefix: prefix, limit: limit, through: &cursor) }
             }
         }
+    }
+
+    /// The entities one prefix names, sought with a cursor on the index.
+    private static func entities(
+        of kind: EntityKind, shortIDPrefix prefix: String, limit: Int, through cursor: inout Cursor
+    ) throws -> [EntityReference] {
+        let digits = prefix.utf8.count
+        // A short id has 16 digits and a whole id 32: anything between names nothing.
+        guard digits > 0, digits <= 16 || digits == 32, let value = Hex.uint128(prefix) else { return [] }
+        if digits == 32 {
+            let entity = EntityReference(kind, id: value)
+            return try withShortIDKey(entity) { try cursor.seek(exactly: $0) } == nil ? [] : [entity]
+        }
+        let width = UInt64(digits) * 4
+        let wanted = UInt64(value)
+        let lowest = width == 64 ? wanted : wanted << (64 - width)
+        var found: [EntityReference] = []
+        var entry = try withShortIDKey(EntityReference(kind, id: UInt128(lowest))) { try cursor.seek(atOrAfter: $0) }
+        while let current = entry, found.count < limit, let entity = entity(ofShortIDKey: current.key), entity.kind == kind {
+            let low = UInt64(truncatingIfNeeded: entity.id)
+            guard (width == 64 ? low : low >> (64 - width)) == wanted else { break }
+            found.append(entity)
+            entry = try cursor.next()
+        }
+        return found
     }
 
     /// Indexes the samples and workouts of the events the index does not cover yet, in rounds.
     /// - Throws: ``LMDBError``, or ``EventLogFault`` for an event whose envelope cannot be read.
     func indexShortIDs() throws {
-        var isCovered = false
+        // Most lookups find the index covering the log: learned in a snapshot, without the
+        // writer's lock (another process's ingest may hold it).
+        var isCovered = try environment.read { transaction in
+            try coverage(ofKey: Self.shortIDsThroughKey, in: transaction) >= tail(in: transaction).0
+        }
         while !isCovered {
             isCovered = try environment.write { transaction in
                 let covered = try coverage(ofKey: Self.shortIDsThroughKey, in: transaction)

@@ -16,6 +16,8 @@ final class Environment: @unchecked Sendable {
     let staleReadersCleared: Int
     /// The absolute path of `data.mdb`, symbolic links resolved, as /proc/self/maps names it.
     private let dataFilePath: String?
+    /// LMDB's page size for this file, read once as it opens (see ``checkDataFileHoldsPages()``).
+    private let pageSize: Int
 
     /// Opens (creating if needed) the environment in `directory`.
     ///
@@ -39,6 +41,10 @@ final class Environment: @unchecked Sendable {
             var dead: Int32 = 0
             try LMDBError.check(mdb_reader_check(pointer, &dead), "mdb_reader_check")
             staleReadersCleared = Int(dead)
+            // Opening read the meta pages with read(2), so they are there to be mapped.
+            var statistics = MDB_stat()
+            try LMDBError.check(mdb_env_stat(pointer, &statistics), "mdb_env_stat")
+            pageSize = Int(statistics.ms_psize)
         } catch {
             mdb_env_close(pointer)
             throw error
@@ -126,12 +132,10 @@ final class Environment: @unchecked Sendable {
         guard mdb_env_get_fd(handle, &descriptor) == 0, fstat(descriptor, &status) == 0 else { return }
         let size = Int(status.st_size)
         // The two meta pages come first: below them, even reading the meta would fault.
-        let systemPage = Int(sysconf(Int32(_SC_PAGESIZE)))
-        guard size >= 2 * systemPage else { throw DataFileCutShort(directory: directory, size: size, needed: 2 * systemPage) }
-        var statistics = MDB_stat()
+        guard size >= 2 * pageSize else { throw DataFileCutShort(directory: directory, size: size, needed: 2 * pageSize) }
         var info = MDB_envinfo()
-        guard mdb_env_stat(handle, &statistics) == 0, mdb_env_info(handle, &info) == 0 else { return }
-        let needed = (info.me_last_pgno + 1) * Int(statistics.ms_psize)
+        guard mdb_env_info(handle, &info) == 0 else { return }
+        let needed = (info.me_last_pgno + 1) * pageSize
         guard size >= needed else { throw DataFileCutShort(directory: directory, size: size, needed: needed) }
     }
 
