@@ -7,16 +7,7 @@ import StrideLedger
 /// contract's documents, writes call the same ledger functions as the command line, and
 /// every request must carry an active device token.
 public struct StrideServer: Sendable {
-    /// The device an active token names, or nil; the ledger's token check by default.
-    public typealias Authenticator = @Sendable (Ledger, String) throws -> String?
-
-    /// What the server serves: one ledger, or a folder of runners' ledgers.
-    private enum Served: Sendable {
-        case one(RunnerSite)
-        case runners(Runners)
-    }
-
-    private let served: Served
+    private let sites: ServedSites
     private let settings: ServerSettings
     private let lanes: WorkLanes
     private let logger: Logger
@@ -26,41 +17,37 @@ public struct StrideServer: Sendable {
     let metrics: ServerMetrics
 
     /// A server over `ledger`.
-    /// - Throws: when the ledger's folder for uploads cannot be made.
-    public init(
-        ledger: Ledger, settings: ServerSettings = ServerSettings(), logger: Logger,
-        authenticate: @escaping Authenticator = { ledger, token in try ledger.device(authenticating: token) }
-    ) throws {
-        let (lanes, sessions, metrics) = (Self.lanes(settings), Sessions(), ServerMetrics())
+    /// - Throws: when the ledger's folder for uploads, or its token gate, cannot be written.
+    public init(ledger: Ledger, settings: ServerSettings = ServerSettings(), logger: Logger) throws {
+        let (lanes, sessions) = (Self.lanes(settings), Sessions())
+        // A ledger an earlier Stride wrote gets its gate now: the token check reads it.
+        try ledger.writeTokenGate()
         let worker = LedgerWorker(ledger: ledger, lanes: lanes, heavyLimit: lanes.heavyLimit)
         let site = try RunnerSite(
-            runner: nil, worker: worker, settings: settings, streams: Quota(limit: settings.maxEventStreams), sessions: sessions,
-            authenticate: authenticate, requestLog: logger, signIn: true, metrics: .counted(metrics))
-        self.init(served: .one(site), settings: settings, lanes: lanes, logger: logger, sessions: sessions, metrics: metrics)
+            runner: nil, worker: worker, settings: settings, streams: Quota(limit: settings.maxEventStreams), sessions: sessions)
+        self.init(sites: ServedSites(served: .one(site), logger: logger), settings: settings, lanes: lanes, logger: logger, sessions: sessions)
     }
 
     /// A shared server over the runners' ledgers in `runners` (`stride serve --ledgers DIR`):
     /// a device's token opens its own runner's ledger only. Each ledger is opened at its
     /// runner's first request; they share the server's threads, and each may have at most
     /// ``ServerSettings/heavyPerRunner`` ingests, replays or pages as recorded admitted at once.
-    public init(
-        runners folder: RunnersFolder, settings: ServerSettings = ServerSettings(), logger: Logger, clock: any LedgerClock = SystemClock(),
-        authenticate: @escaping Authenticator = { ledger, token in try ledger.device(authenticating: token) }
-    ) {
-        let (lanes, sessions, metrics) = (Self.lanes(settings), Sessions(), ServerMetrics())
+    public init(runners folder: RunnersFolder, settings: ServerSettings = ServerSettings(), logger: Logger, clock: any LedgerClock = SystemClock()) {
+        let (lanes, sessions) = (Self.lanes(settings), Sessions())
         let streams = Quota(limit: settings.maxEventStreams)
         let runners = Runners(folder: folder, lanes: lanes, clock: clock) { name, ledger in
             let worker = LedgerWorker(ledger: ledger, lanes: lanes, heavyLimit: settings.heavyPerRunner)
             return try RunnerSite(
-                runner: name, worker: worker, settings: settings, streams: streams, sessions: sessions, authenticate: authenticate,
-                requestLog: nil, signIn: false, metrics: .noted, isServed: { folder.holdsLedger(of: name) })
+                runner: name, worker: worker, settings: settings, streams: streams, sessions: sessions,
+                isServed: { folder.holdsLedger(of: name) })
         }
-        self.init(served: .runners(runners), settings: settings, lanes: lanes, logger: logger, sessions: sessions, metrics: metrics)
+        self.init(
+            sites: ServedSites(served: .runners(runners), logger: logger), settings: settings, lanes: lanes, logger: logger, sessions: sessions)
     }
 
-    private init(served: Served, settings: ServerSettings, lanes: WorkLanes, logger: Logger, sessions: Sessions, metrics: ServerMetrics) {
-        self.metrics = metrics
-        self.served = served
+    private init(sites: ServedSites, settings: ServerSettings, lanes: WorkLanes, logger: Logger, sessions: Sessions) {
+        self.metrics = ServerMetrics()
+        self.sites = sites
         self.settings = settings
         self.lanes = lanes
         self.logger = logger
@@ -71,38 +58,60 @@ public struct StrideServer: Sendable {
         WorkLanes(heavyThreads: settings.heavyWorkers, heavyAdmitted: settings.heavyAdmitted)
     }
 
-    /// The routes served, as method and path (the description lists exactly these); none
-    /// before a shared server has opened a runner's ledger.
+    /// The routes served, as method and path (the description lists exactly these).
     var routes: [(method: HTTPRequest.Method, path: String)] {
-        guard case .one(let site) = served else { return [] }
-        return site.api.endpoints.map { ($0.method, $0.path) }
+        StrideAPI.endpoints.map { ($0.method, $0.path) }
     }
 
-    /// The responder behind the canonical path: the one ledger's site; or, on a shared server,
-    /// the request log, the sign-in page and ``RunnerDispatch`` in front of the runners' sites.
-    /// It reads the path as ``CanonicalPathResponder`` wrote it.
+    /// The route of the paths a group has no route for: its guard answers them first.
+    static let anyOtherPath: RouterPath = "**"
+
+    /// The server's one router, read as the path ``CanonicalPathResponder`` wrote it:
+    ///
+    /// - in front of every route, the metrics, the request log and the refusals (every error
+    ///   becomes its status and sentence in ``RefusalMiddleware``, one place);
+    /// - `/metrics` (its own token) and the sign-in page, outside both groups;
+    /// - the API under `/v1`, behind ``TokenMiddleware``;
+    /// - the dashboard's pages and forms, behind ``SessionMiddleware``.
+    ///
+    /// Each guard finds the request's runner once (on a shared server, by its token or its
+    /// session) and puts its site into the context; one route table serves every runner.
     func makeResponder() -> RouterResponder<StrideRequestContext> {
-        switch served {
-        case .one(let site):
-            return site.responder
-        case .runners(let runners):
-            let router = Router(context: StrideRequestContext.self)
-            router.add(middleware: MetricsMiddleware(metrics: metrics))
-            router.add(middleware: RequestLogMiddleware(logger: logger))
-            router.add(middleware: RunnerDispatch(runners: runners, sessions: sessions, logger: logger))
-            // Every open runner's ledger is measured; one not opened since the start is not, nor
-            // one that cannot be read now (its runner's requests say why).
-            MetricsEndpoint(metrics: metrics, token: settings.metricsToken) { [lanes] in
-                // All of them in one trip to a ledger thread.
-                try await lanes.quick.runIfActive { runners.openSites.compactMap { try? LedgerFigures(of: $0.api.worker.ledger) } }
-            }.register(on: router)
-            SignInPage(sessions: sessions, settings: settings) { presented in
-                let token = RunnerToken(presented: presented)
-                guard let runner = token.runner, let site = try await runners.site(named: runner, presenting: token.token) else { return nil }
-                return try await site.authenticate(presented).map { (runner: runner, device: $0) }
-            }.register(on: router)
-            return router.buildResponder()
+        let (sites, lanes) = (sites, lanes)
+        let router = Router(context: StrideRequestContext.self)
+        router.add(middleware: MetricsMiddleware(metrics: metrics))
+        router.add(middleware: RequestLogMiddleware(logger: logger))
+        router.add(middleware: RefusalMiddleware(logger: logger))
+        // Every open runner's ledger is measured, all in one trip to a ledger thread; on a
+        // shared server, one not opened since the start is not, nor one that cannot be read now
+        // (its runner's requests say why).
+        MetricsEndpoint(metrics: metrics, token: settings.metricsToken) { try await lanes.quick.runIfActive { try sites.figures() } }
+            .register(on: router)
+        SignInPage(sessions: sessions, settings: settings) { presented in
+            let token = RunnerToken(presented: presented)
+            guard let site = try await sites.site(presenting: token), let device = try await site.tokens.device(presenting: token) else {
+                return nil
+            }
+            return (runner: site.runner, device: device)
+        }.register(on: router)
+
+        let api = router.group("v1").add(middleware: TokenMiddleware(sites: sites))
+        for endpoint in StrideAPI.endpoints {
+            api.on(RouterPath(String(endpoint.path.dropFirst("/v1/".count))), method: endpoint.method) { request, context in
+                try await endpoint.handler(try context.runnerSite().api, request, context)
+            }
         }
+        // Any other path is a group's too: under /v1 a client without a token learns nothing of
+        // which routes exist (401), and a browser without a session is sent to sign in.
+        for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch] {
+            api.on(Self.anyOtherPath, method: method) { _, _ -> Response in throw APIError(.notFound, "no such route") }
+        }
+        let pages = router.group().add(middleware: SessionMiddleware(sessions: sessions, sites: sites))
+        DashboardSite.register(on: pages)
+        for method in [HTTPRequest.Method.get, .post] {
+            pages.on(Self.anyOtherPath, method: method) { _, _ -> Response in throw APIError(.notFound, "no such page") }
+        }
+        return router.buildResponder()
     }
 
     /// The application, listening where the settings say; `onRunning` is told the address.

@@ -70,6 +70,23 @@ struct DailyRecordCacheTests {
         }
     }
 
+    @Test("a ledger's first read computes its range in one pass and keeps each day at the version dayVersions reads")
+    func firstReadKeepsVersions() throws {
+        try withTemporaryDirectory { folder in
+            let ledger = try Ledger.create(at: folder + "/ledger", timeZone: "Europe/Paris")
+            try Self.ingest((1...4).map { Self.steps($0, 9, 500 * $0, id: "v\($0)") }, into: ledger, folder: folder)
+            let opened = try Ledger.open(at: folder + "/ledger")
+            let (from, to) = (CivilDate(year: 2024, month: 5, day: 1), CivilDate(year: 2024, month: 5, day: 4))
+            #expect(opened.dailyRecordCache.isEmpty)
+            let first = try opened.dailyRecords(from: from, through: to)
+            #expect(first.map { $0.steps?.value } == [500, 1_000, 1_500, 2_000])
+            let looked = opened.dailyRecordCache.lookUp(try opened.dayVersions(from: from, through: to))
+            #expect(looked.missing.isEmpty)
+            #expect(looked.known.count == 4)
+            #expect(try opened.dailyRecords(from: from, through: to) == first)
+        }
+    }
+
     @Test("a day's version changes with every change to its facts, and only its own")
     func versions() throws {
         try withTemporaryDirectory { folder in

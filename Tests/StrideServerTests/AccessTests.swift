@@ -41,4 +41,36 @@ struct AccessTests {
             }
         }
     }
+
+    @Test("spaces and tabs around the token are ignored; a scheme alone, or another one, is not a token")
+    func headerForms() {
+        #expect(TokenMiddleware.bearerToken("Bearer \t abc \t") == "abc")
+        #expect(TokenMiddleware.bearerToken("bEaReR x") == "x")
+        #expect(TokenMiddleware.bearerToken("Bearer    ") == nil)
+        #expect(TokenMiddleware.bearerToken("Bearerabc") == nil)
+        #expect(TokenMiddleware.bearerToken("Basic abc") == nil)
+        #expect(TokenMiddleware.bearerToken("Bearer é") == "é")
+        #expect(TokenMiddleware.bearerToken(nil) == nil)
+    }
+
+    @Test("a token added while the server runs is let in at its first request; one revoked is refused at its next, for a read and an action alike")
+    func tokensChangeWhileServing() async throws {
+        try await ServerFixture.with { fixture in
+            try await fixture.server.makeApplication().test(.router) { client in
+                // The server has seen the fixture's token: its device is kept between requests.
+                #expect(try await client.execute(uri: "/v1/stats", method: .get, headers: ServerFixture.headers()).status == .ok)
+                // `stride tokens add` in another process does what this does: event and gate.
+                let added = try fixture.ledger.addToken(name: "watch", at: nil)
+                let watch: HTTPFields = [.authorization: "Bearer \(added)"]
+                #expect(try await client.execute(uri: "/v1/stats", method: .get, headers: watch).status == .ok)
+                try fixture.ledger.revokeToken(name: ServerFixture.device, at: nil)
+                for (uri, method) in [("/v1/stats", HTTPRequest.Method.get), ("/v1/checkin", .post)] {
+                    let headers = ServerFixture.headers(contentType: "application/json")
+                    let refused = try await client.execute(uri: uri, method: method, headers: headers, body: ByteBuffer(string: "{}"))
+                    #expect(refused.status == .unauthorized, "\(method) \(uri)")
+                }
+                #expect(try await client.execute(uri: "/v1/stats", method: .get, headers: watch).status == .ok)
+            }
+        }
+    }
 }

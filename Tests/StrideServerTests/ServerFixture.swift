@@ -26,10 +26,19 @@ struct ServerFixture {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let ledger = try Ledger.create(
             at: folder + "/ledger", timeZone: "Europe/Paris", clock: FixedClock(Timestamp(secondsSince1970: 1_717_243_200)))
-        let server = try StrideServer(ledger: ledger, settings: settings, logger: Logger(label: "test")) { _, token in
-            token == ServerFixture.token ? ServerFixture.device : nil
-        }
+        try addFixedToken(to: ledger)
+        let server = try StrideServer(ledger: ledger, settings: settings, logger: Logger(label: "test"))
         return try await body(ServerFixture(ledger: ledger, server: server))
+    }
+
+    /// Gives ``device`` the token ``token`` (a ledger makes random ones): one `token.added`
+    /// event, the ledger's first, and the gate written.
+    static func addFixedToken(to ledger: Ledger) throws {
+        let added = TokenAdded(name: device, sha256: AccessTokenHash(of: token))
+        try ledger.append([
+            PendingEvent(.tokenAdded(added), occurredAt: Timestamp(secondsSince1970: 1_717_243_200), entity: .device(named: device))
+        ])
+        try ledger.writeTokenGate()
     }
 
     /// The headers of an authenticated request.

@@ -7,9 +7,23 @@ extension ProjectionState where P == DailyHealthProjection {
     /// data that counts, in date order (a day whose samples are all left out has no record).
     /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
     public func records(from first: CivilDate? = nil, through last: CivilDate? = nil) throws -> [DailyRecord] {
-        try factsByDay(from: first, through: last).compactMap { day, facts in
-            facts.hasFactsThatCount ? DailyRecord.make(day: day, facts: facts, calendar: projection.calendar) : nil
-        }
+        try factsByDay(from: first, through: last).compactMap { day, facts, _ in record(of: day, facts) }
+    }
+
+    /// Each day with facts from `first` through `last`: its record (nil when none of its facts
+    /// count) and the version of its facts (``dayVersions(from:through:)``'s), in one pass over
+    /// the rows.
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
+    public func recordsAndVersions(
+        from first: CivilDate, through last: CivilDate
+    ) throws -> [(
+        day: CivilDate, record: DailyRecord?, version: DayVersion
+    )] {
+        try factsByDay(from: first, through: last).map { day, facts, version in (day, record(of: day, facts), version) }
+    }
+
+    private func record(of day: CivilDate, _ facts: DayFacts) -> DailyRecord? {
+        facts.hasFactsThatCount ? DailyRecord.make(day: day, facts: facts, calendar: projection.calendar) : nil
     }
 
     /// A day's facts, those that count and those left out (nil when no sample touches it).
@@ -23,7 +37,7 @@ extension ProjectionState where P == DailyHealthProjection {
     /// awards ask this for every day a file touches.
     /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
     public func stepTotals(from first: CivilDate, through last: CivilDate) throws -> [(day: CivilDate, steps: Double?)] {
-        try factsByDay(from: first, through: last, only: .steps).map { day, facts in
+        try factsByDay(from: first, through: last, only: .steps).map { day, facts, _ in
             (day, ActivityPolicy.total(facts[.steps], day: projection.calendar.span(of: day))?.value)
         }
     }
@@ -56,19 +70,22 @@ extension ProjectionState where P == DailyHealthProjection {
         return day
     }
 
-    /// Each day's facts in date order; with `measure`, only that measure's rows are decoded.
+    /// Each day's facts in date order, with the version of the rows read; with `measure`, only
+    /// that measure's rows are decoded (and versioned).
     private func factsByDay(
         from first: CivilDate?, through last: CivilDate?, only measure: Measure? = nil
     ) throws
-        -> [(day: CivilDate, facts: DayFacts)]
+        -> [(day: CivilDate, facts: DayFacts, version: DayVersion)]
     {
         let lower = DailyHealthKey.firstKey(of: first ?? DailyHealthKey.earliestDay)
         let upper = last.map { DailyHealthKey.firstKey(of: $0.adding(days: 1)) } ?? .synced(0)
-        var days: [(day: CivilDate, facts: DayFacts)] = []
+        var days: [(day: CivilDate, facts: DayFacts, version: DayVersion)] = []
         var current: (day: CivilDate, rows: [(key: DailyHealthKey, row: DailyHealthRow)])?
         func finish() {
             guard let current else { return }
-            days.append((current.day, projection.dayFacts(current.rows)))
+            var version = DayVersion()
+            for (_, row) in current.rows { version.add(rowSequence: row.lastSequence) }
+            days.append((current.day, projection.dayFacts(current.rows), version))
         }
         // With a measure, the others' rows are skipped by their keys, never decoded.
         let kept =

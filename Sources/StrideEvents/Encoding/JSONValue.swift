@@ -1,9 +1,11 @@
-/// A JSON document built in code and printed with its keys in the order given.
+/// A JSON document built in code and printed with its keys in the order given. Not `indirect`:
+/// arrays and members already hold their values on the heap, and a boxed case cost every
+/// number and string of an answer an allocation of its own.
 ///
 /// The command line's `--json` output and `stride export` print through this type so that
 /// the same value always prints the same bytes (Foundation's serialiser orders keys
 /// differently between platforms).
-public indirect enum JSONValue: Hashable, Sendable {
+public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case integer(Int64)

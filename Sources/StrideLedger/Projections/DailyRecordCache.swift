@@ -25,6 +25,10 @@ final class DailyRecordCache: Sendable {
         self.capacity = capacity
     }
 
+    /// Whether no day is kept: a process's first read (a command's only one) computes its
+    /// range in one pass instead of looking days up.
+    var isEmpty: Bool { entries.withLock { $0.isEmpty } }
+
     /// The records of `days` that are kept at their current `versions`, and the days that
     /// are not (to compute).
     func lookUp(_ versions: [CivilDate: DayVersion]) -> (known: [CivilDate: DailyRecord?], missing: [CivilDate]) {

@@ -19,10 +19,18 @@ extension Ledger {
     /// A range's records come from the ledger's ``DailyRecordCache`` for the days whose facts
     /// are unchanged since they were computed (their ``DayVersion``, read without decoding
     /// the facts), and are computed from the facts for the others; an open range is computed
-    /// whole.
+    /// whole. While the cache is empty (a command's one read) the range is computed in one pass
+    /// that also gives the versions to keep.
     public func dailyRecords(from: CivilDate?, through to: CivilDate?) throws -> [DailyRecord] {
         let state = try state(of: dailyHealth)
         guard let from, let to, from <= to else { return try state.records(from: from, through: to) }
+        if dailyRecordCache.isEmpty {
+            let read = try state.recordsAndVersions(from: from, through: to)
+            dailyRecordCache.keep(
+                Dictionary(uniqueKeysWithValues: read.map { ($0.day, $0.record) }),
+                at: Dictionary(uniqueKeysWithValues: read.map { ($0.day, $0.version) }))
+            return read.compactMap(\.record)
+        }
         let versions = try state.dayVersions(from: from, through: to)
         var (known, missing) = dailyRecordCache.lookUp(versions)
         if !missing.isEmpty {

@@ -28,16 +28,30 @@ extension Ledger {
     }
 
     /// Brings every projection up to the log's last event (rebuilding one whose version
-    /// changed). Appending does this; every read does it too (see ``state(of:)``), so no
-    /// figure shown misses an event already in the log.
+    /// changed). Appending does this; every read does it too, once before its view opens
+    /// (``read(_:)``, or ``state(of:)`` outside a view), so no figure shown misses an event
+    /// already in the log.
     /// - Throws: a storage or projection failure.
     @discardableResult
     public func catchUp(progress: (UInt64, UInt64) -> Void = { _, _ in }) throws -> UInt64 {
         try store.catchUp(projections, progress: progress)
     }
 
-    /// A projection's stored state for its typed queries, once every projection is caught up:
-    /// the one way the ledger reads what projections hold.
+    /// Runs `body` reading the ledger through one view: every read it makes, of the log and of
+    /// every projection, sees one state — one LMDB read transaction, as GRDB's
+    /// `DatabaseReader.read` — so that figures gathered from several reads (an ETag and its
+    /// document, a token and the figures it may see) agree. Events another process appended
+    /// are caught up once, before the view opens; nothing is caught up inside it. Inside a view
+    /// already, `body` runs in it.
+    /// - Throws: what `body` throws, or a storage or projection failure.
+    public func read<R>(_ body: () throws -> R) throws -> R {
+        if store.isInView { return try body() }
+        try catchUp()
+        return try store.view(body)
+    }
+
+    /// A projection's stored state for its typed queries, once every projection is caught up
+    /// (inside a ``read(_:)``, as of its view): the one way the ledger reads what projections hold.
     /// - Throws: a storage or projection failure.
     func state<P: Projection>(of projection: P) throws -> ProjectionState<P> {
         try store.caughtUpState(of: projection, with: projections)

@@ -38,7 +38,7 @@ public enum TokenGate {
 
     /// The hashes of the gate of the ledger at `ledgerPath`; nil when it has none, or one that
     /// cannot be read.
-    static func read(ledgerAt ledgerPath: String) -> [AccessTokenHash]? {
+    public static func read(ledgerAt ledgerPath: String) -> [AccessTokenHash]? {
         guard let handle = FileHandle(forReadingAtPath: ledgerPath + "/" + fileName) else { return nil }
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: largest + 1), data.count <= largest,

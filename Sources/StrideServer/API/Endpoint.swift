@@ -98,5 +98,5 @@ struct Endpoint: Sendable {
         if case .upload = body { return true }
         return path == "/v1/replay"
     }
-    var handler: @Sendable (Request, StrideRequestContext) async throws -> Response
+    var handler: @Sendable (StrideAPI, Request, StrideRequestContext) async throws -> Response
 }

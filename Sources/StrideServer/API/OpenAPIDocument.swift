@@ -5,9 +5,9 @@ import StrideLedger
 extension StrideAPI {
     /// `GET /v1/openapi.json`: an OpenAPI 3.1 description of every endpoint, written from the
     /// same list the router is built from.
-    var openAPIEndpoint: Endpoint {
-        Endpoint(method: .get, path: "/v1/openapi.json", summary: "This description of the API (OpenAPI 3.1).", answer: .openAPI) { _, _ in
-            JSONAnswer(OpenAPIDocument(endpoints: endpoints).json).response
+    static var openAPIEndpoint: Endpoint {
+        Endpoint(method: .get, path: "/v1/openapi.json", summary: "This description of the API (OpenAPI 3.1).", answer: .openAPI) { _, _, _ in
+            JSONAnswer(OpenAPIDocument(endpoints: StrideAPI.endpoints).json).response
         }
     }
 }

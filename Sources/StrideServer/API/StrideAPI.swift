@@ -31,27 +31,50 @@ struct StrideAPI: Sendable {
         Upload.removeStale(in: uploads)
     }
 
-    /// Every endpoint, in the order the description lists them.
-    var endpoints: [Endpoint] {
+    /// Every endpoint, in the order the description lists them: one route table for every
+    /// runner's API, each handler given the API of the runner its request was for.
+    static let endpoints: [Endpoint] =
         readEndpoints + shoeEndpoints + pointsEndpoints + sampleEndpoints + ingestEndpoints + [eventStreamEndpoint, openAPIEndpoint]
-    }
 
     /// Answers a read with a contract document, or 304 when the client's `If-None-Match`
     /// names the ledger's last sequence: the documents change only when the log does.
+    ///
+    /// One trip to a ledger thread and one view of the ledger (``Ledger/read(_:)``): the
+    /// request's token is confirmed, the ETag taken and the document built from one state.
     /// A `heavy` read (a replay) runs in the worker's heavy lane.
     func read(
-        _ request: Request, heavy: Bool = false, _ build: @escaping @Sendable (Ledger) throws -> any ContractDocument
+        _ request: Request, _ context: StrideRequestContext, heavy: Bool = false,
+        _ build: @escaping @Sendable (Ledger) throws -> any ContractDocument
     ) async throws -> Response {
         let known = request.headers[.ifNoneMatch]
-        let answer: @Sendable (Ledger) throws -> (String, (any ContractDocument)?) = { ledger in
+        let (tag, document) = try await inView(of: context, heavy: heavy) { ledger -> (String, (any ContractDocument)?) in
             let tag = "\"\(try ledger.lastSequence())\""
             if let known, known.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag }) {
                 return (tag, nil)
             }
             return (tag, try build(ledger))
         }
-        let (tag, document) = try await heavy ? worker.runAdmittedHeavy(answer) : worker.run(answer)
         guard let document else { return Response(status: .notModified, headers: [.eTag: tag]) }
         return JSONAnswer(document.json, headers: [.eTag: tag, .cacheControl: "no-cache"]).response
+    }
+
+    /// Runs `body` on a ledger thread, reading through one view of the ledger in which the
+    /// request's credential is confirmed first: what a request reads, it reads as one state
+    /// its token (or its session's) was active in. A `heavy` read runs in the heavy lane.
+    /// - Throws: ``APIError/unauthorized`` when the ledger no longer knows the device's token;
+    ///   what `body` throws.
+    func inView<T: Sendable>(
+        of context: StrideRequestContext, heavy: Bool = false, _ body: @escaping @Sendable (Ledger) throws -> T
+    ) async throws -> T {
+        let credential = context.credential
+        let work: @Sendable (Ledger) throws -> T = { ledger in
+            try ledger.read {
+                guard let credential, try ledger.device(authenticating: credential.token) == credential.device else {
+                    throw APIError.unauthorized
+                }
+                return try body(ledger)
+            }
+        }
+        return try await heavy ? worker.runAdmittedHeavy(work) : worker.run(work)
     }
 }

@@ -4,7 +4,7 @@ import Logging
 import StrideStore
 
 /// One line per request: method, path, status and time taken — never a token, never a body
-/// (health data). Errors a ledger function threw become their answer here (``APIError/from(_:)``).
+/// (health data).
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = StrideRequestContext
     let logger: Logger
@@ -15,23 +15,39 @@ struct RequestLogMiddleware: RouterMiddleware {
             let response = try await next(request, context)
             log(request, status: response.status.code, since: began)
             return response
-        } catch let error as any HTTPResponseError {
-            log(request, status: error.status.code, since: began)
-            throw error
         } catch {
-            // A ledger function's refusal becomes its status and sentence (APIError.from).
-            let refusal = APIError.from(error)
-            log(request, status: refusal.status.code, since: began)
-            if refusal.status == .internalServerError || error is DataFileCutShort {
-                logger.error("\(request.method) \(request.uri.path) failed: \(error)")
-            }
-            throw refusal
+            log(request, status: (error as? any HTTPResponseError)?.status.code ?? 500, since: began)
+            throw error
         }
     }
 
     private func log(_ request: Request, status: Int, since began: ContinuousClock.Instant) {
         let elapsed = ContinuousClock.now - began
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        logger.info("\(request.method) \(request.uri.path) \(status) \(String(format: "%.1f", milliseconds)) ms")
+        // Tenths of a millisecond, printed without a format string: every request passes here.
+        let tenths = elapsed.components.seconds * 10_000 + elapsed.components.attoseconds / 100_000_000_000_000
+        logger.info("\(request.method) \(request.uri.path) \(status) \(tenths / 10).\(tenths % 10) ms")
+    }
+}
+
+/// The one place an error becomes an answer: whatever a guard or a handler throws — a ledger
+/// function's refusal, a storage failure, a body cut short — leaves here as an ``APIError``
+/// (an `HTTPResponseError`) with its status and sentence (``APIError/from(_:)``). A failure
+/// that is the server's (500) or a damaged ledger's is also told to the operator's log.
+struct RefusalMiddleware: RouterMiddleware {
+    typealias Context = StrideRequestContext
+    let logger: Logger
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as APIError {
+            throw error
+        } catch {
+            let refusal = APIError.from(error)
+            if refusal.status == .internalServerError || error is DataFileCutShort {
+                logger.error("\(request.method) \(request.uri.path) failed: \(error)")
+            }
+            throw refusal
+        }
     }
 }

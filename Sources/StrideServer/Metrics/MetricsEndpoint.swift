@@ -6,8 +6,8 @@ import StrideEvents
 /// so a monitoring host reads no health data and a phone reads no metrics. Without the option
 /// the route does not exist (404).
 ///
-/// It lies outside `/v1`, so ``AccessMiddleware`` leaves it to this check, and
-/// ``PageAccessMiddleware`` lets it through rather than sending it to the sign-in page.
+/// It lies outside both groups, so neither ``TokenMiddleware`` (the `/v1` group's) nor
+/// ``SessionMiddleware`` (the pages') sees it: this check is its only guard.
 struct MetricsEndpoint: Sendable {
     /// The route's path.
     static let path = "/metrics"
@@ -24,13 +24,17 @@ struct MetricsEndpoint: Sendable {
     /// The ledgers served, as they are now (read on a ledger worker).
     let ledgers: @Sendable () async throws -> [LedgerFigures]
 
-    /// Adds the route to `router`, when there is a token.
+    /// Adds the route to `router`; without a token it answers 404, as a path that does not
+    /// exist (and is not sent to the sign-in page).
     func register(on router: Router<StrideRequestContext>) {
-        guard let token else { return }
+        guard let token else {
+            router.get(RouterPath(Self.path)) { _, _ -> Response in throw APIError(.notFound, "no such route") }
+            return
+        }
         // Compared as hashes, in constant time, as device tokens are.
         let expected = AccessTokenHash(of: token)
         router.get(RouterPath(Self.path)) { request, _ in
-            guard let sent = AccessMiddleware.bearerToken(request.headers[.authorization]), AccessTokenHash(of: sent) == expected else {
+            guard let sent = TokenMiddleware.bearerToken(request.headers[.authorization]), AccessTokenHash(of: sent) == expected else {
                 throw Self.unauthorized
             }
             for figures in try await ledgers() { metrics.observe(figures) }

@@ -37,10 +37,6 @@ final class ServerMetrics: Sendable {
     /// heavy lane's admission was then freed late (FairnessTests failed one run in three).
     @TaskLocal static var uploadBytes: Counter?
 
-    /// Where a runner's site notes the route it matched, for ``MetricsMiddleware`` in front of
-    /// the runners' sites on a shared server (an inner router's context is its own copy).
-    @TaskLocal static var routeNote: RouteNote?
-
     /// The route label of a request that matched no route: a raw path would carry ids and
     /// grow without end.
     static let unmatchedRoute = "unmatched"
@@ -131,10 +127,4 @@ final class ServerMetrics: Sendable {
     static func methodLabel(_ method: String) -> String {
         ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"].contains(method) ? method : "other"
     }
-}
-
-/// The route template a runner's site matched, noted by ``RouteNoteMiddleware`` for the
-/// ``MetricsMiddleware`` of the shared server in front of it.
-final class RouteNote: Sendable {
-    let route = Mutex<String?>(nil)
 }

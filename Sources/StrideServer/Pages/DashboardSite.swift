@@ -17,7 +17,7 @@ struct DashboardSite: Sendable {
     /// A `Set-Cookie` value that removes the session cookie.
     static let clearedCookie = "\(cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"
 
-    let worker: LedgerWorker
+    let api: StrideAPI
     let sessions: Sessions
     /// The API's endpoints, by path: the forms are sent on to them.
     let endpoints: [String: Endpoint]
@@ -26,11 +26,11 @@ struct DashboardSite: Sendable {
     let publicURL: String?
 
     init(api: StrideAPI, sessions: Sessions) {
-        worker = api.worker
+        self.api = api
         self.sessions = sessions
         trustedProxies = api.settings.trustedProxies
         publicURL = api.settings.publicURL
-        endpoints = Dictionary(api.endpoints.filter(\.isWrite).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        endpoints = Dictionary(StrideAPI.endpoints.filter(\.isWrite).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The pages' paths and what each shows.
@@ -68,26 +68,29 @@ struct DashboardSite: Sendable {
         ),
     ]
 
-    /// Adds the pages, the sign-out and the forms to `router` (the sign-in is ``SignInPage``).
-    func register(on router: Router<StrideRequestContext>) {
+    /// Adds the pages, the sign-out and the forms to `pages` (the group behind
+    /// ``SessionMiddleware``; the sign-in is ``SignInPage``): each is shown or carried out by
+    /// the dashboard of the site the session is for.
+    static func register(on pages: RouterGroup<StrideRequestContext>) {
         for (path, page) in Self.pages {
-            router.get(RouterPath(path)) { request, context in try await show(request, context, page) }
+            pages.get(RouterPath(path)) { request, context in try await context.runnerSite().dashboard.show(request, context, page) }
         }
-        router.post(RouterPath(FormAction.signOut.rawValue)) { request, context in
-            let session = try await checkedForm(request, context).session
-            await sessions.close(id: session.id)
+        pages.post(RouterPath(FormAction.signOut.rawValue)) { request, context in
+            let dashboard = try context.runnerSite().dashboard
+            let session = try await dashboard.checkedForm(request, context).session
+            await dashboard.sessions.close(id: session.id)
             return HTMLAnswer.seeOther(Self.signInPath, headers: [.setCookie: Self.clearedCookie])
         }
         for action in FormAction.allCases where action != .signIn && action != .signOut {
-            router.post(RouterPath(action.rawValue)) { request, context in try await send(action, request, context) }
+            pages.post(RouterPath(action.rawValue)) { request, context in try await context.runnerSite().dashboard.send(action, request, context) }
         }
     }
 
     /// A page, for the session's device, at the time travel asked for.
-    private func show(
+    func show(
         _ request: Request, _ context: StrideRequestContext, _ page: @Sendable (QueryParameters) throws -> Dashboard.Page
     ) async throws -> Response {
-        guard let session = context.session else { return PageAccessMiddleware.refuse(request, ended: false) }
+        guard let session = context.session else { return SessionMiddleware.refuse(request, ended: false) }
         let query = QueryParameters(request: request)
         let asked: Dashboard.Page
         var travel: TimeTravel?
@@ -101,10 +104,12 @@ struct DashboardSite: Sendable {
         let pageContext = PageContext(forms: .shown(csrf: session.csrf), timeTravel: travel, notice: notice)
         let chosen = asked
         do {
-            let render: @Sendable (Ledger) throws -> String = { ledger in try Dashboard.render(page: chosen, ledger: ledger, context: pageContext) }
-            // A page as recorded replays the log up to its point: heavy work. A page as of a
-            // moment of the runner's life cuts the present figures: quick.
-            let html = try await travel?.replaysTheLog == true ? worker.runAdmittedHeavy(render) : worker.run(render)
+            // One view of the ledger, as for the API's reads. A page as recorded replays the log
+            // up to its point: heavy work. A page as of a moment of the runner's life cuts the
+            // present figures: quick.
+            let html = try await api.inView(of: context, heavy: travel?.replaysTheLog == true) { ledger in
+                try Dashboard.render(page: chosen, ledger: ledger, context: pageContext)
+            }
             return HTMLAnswer.page(html)
         } catch {
             let refusal = APIError.from(error)
@@ -118,7 +123,7 @@ struct DashboardSite: Sendable {
     }
 
     /// A form from a signed-in page: its fields, once the session and its CSRF value check.
-    private func checkedForm(_ request: Request, _ context: StrideRequestContext) async throws -> (session: Sessions.Session, fields: FormFields) {
+    func checkedForm(_ request: Request, _ context: StrideRequestContext) async throws -> (session: Sessions.Session, fields: FormFields) {
         guard let session = context.session else { throw APIError.unauthorized }
         try SameSite.check(request, from: origin(of: request, context))
         let fields = try await FormFields.read(request)
@@ -130,7 +135,7 @@ struct DashboardSite: Sendable {
 
     /// Carries out a form through the API endpoint that does the same, then goes back to the
     /// page it came from with the outcome said at its top.
-    private func send(_ action: FormAction, _ request: Request, _ context: StrideRequestContext) async throws -> Response {
+    func send(_ action: FormAction, _ request: Request, _ context: StrideRequestContext) async throws -> Response {
         let (session, fields) = try await checkedForm(request, context)
         let notice: Notice
         do {
@@ -141,7 +146,7 @@ struct DashboardSite: Sendable {
             let forwarded = Request(
                 head: HTTPRequest(method: .post, scheme: nil, authority: nil, path: path, headerFields: [.contentType: "application/json"]),
                 body: RequestBody(buffer: ByteBuffer(bytes: body.bytes)))
-            let answer = try await endpoint.handler(forwarded, context)
+            let answer = try await endpoint.handler(api, forwarded, context)
             let said = try await Self.sentence(of: answer)
             notice = answer.status.code < 400 ? Notice(said ?? "Done.") : Notice(said ?? answer.status.reasonPhrase, isRefusal: true)
         } catch {

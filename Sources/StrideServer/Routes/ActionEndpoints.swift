@@ -31,7 +31,7 @@ extension StrideAPI {
         "date-time")
 
     /// The shoe rack's actions, and putting runs on shoes.
-    var shoeEndpoints: [Endpoint] {
+    static var shoeEndpoints: [Endpoint] {
         [
             Endpoint(
                 method: .post, path: "/v1/shoes", summary: "Add a shoe to the rack (`stride shoes add`).",
@@ -45,8 +45,8 @@ extension StrideAPI {
                     .query("isDefault", "make it the default shoe: new runs go to it", type: "boolean"), Self.atField,
                 ]),
                 answer: .action
-            ) { request, context in
-                try await action(request, context, status: .created) { fields in
+            ) { api, request, context in
+                try await api.action(request, context, status: .created) { fields in
                     let name = try fields.requiredText("name").trimmingCharacters(in: .whitespaces)
                     let brand = try fields.text("brand")
                     let start = try fields.number("startKilometers") ?? 0
@@ -70,8 +70,8 @@ extension StrideAPI {
                 ]
                 ),
                 answer: .action
-            ) { request, context in
-                try await action(request, context) { fields in
+            ) { api, request, context in
+                try await api.action(request, context) { fields in
                     let (shoe, name, at) = (try fields.requiredText("shoe"), try fields.requiredText("name"), try fields.instant())
                     return { ledger, device in
                         try ledger.renameShoe(shoe, to: name, at: at, sentBy: device)
@@ -84,8 +84,8 @@ extension StrideAPI {
                 method: .post, path: "/v1/shoes/default", summary: "Choose the default shoe, or clear it with null (`stride shoes default`).",
                 body: .json([.query("shoe", "the shoe, by id or name; null clears the default", required: true), Self.atField]),
                 answer: .action
-            ) { request, context in
-                try await action(request, context) { fields in
+            ) { api, request, context in
+                try await api.action(request, context) { fields in
                     guard fields.has("shoe") else { throw APIError.badField("shoe", "give a shoe, or null to clear the default") }
                     let (shoe, at) = (try fields.text("shoe"), try fields.instant())
                     return { ledger, device in
@@ -101,8 +101,8 @@ extension StrideAPI {
                     .query("shoe", "the shoe, by id or name", required: true), Self.atField,
                 ]),
                 answer: .action
-            ) { request, context in
-                try await action(request, context) { fields in
+            ) { api, request, context in
+                try await api.action(request, context) { fields in
                     let (workout, shoe, at) = (try fields.requiredText("workout"), try fields.requiredText("shoe"), try fields.instant())
                     return { ledger, device in
                         try ledger.assign(workout: workout, to: shoe, at: at, sentBy: device)
@@ -124,7 +124,7 @@ extension StrideAPI {
     }
 
     /// `stride workouts same` and `different`.
-    private func sameRun(_ isSameRun: Bool) -> Endpoint {
+    private static func sameRun(_ isSameRun: Bool) -> Endpoint {
         Endpoint(
             method: .post, path: isSameRun ? "/v1/workouts/same" : "/v1/workouts/different",
             summary: isSameRun
@@ -135,8 +135,8 @@ extension StrideAPI {
                 .query("other", "the other workout", required: true), Self.atField,
             ]),
             answer: .action
-        ) { request, context in
-            try await action(request, context) { fields in
+        ) { api, request, context in
+            try await api.action(request, context) { fields in
                 let (workout, other, at) = (try fields.requiredText("workout"), try fields.requiredText("other"), try fields.instant())
                 return { ledger, device in
                     try ledger.decideSameRun(workout, other, isSameRun: isSameRun, at: at, sentBy: device)
@@ -146,14 +146,14 @@ extension StrideAPI {
         }
     }
 
-    private func retirement(isRetired: Bool) -> Endpoint {
+    private static func retirement(isRetired: Bool) -> Endpoint {
         Endpoint(
             method: .post, path: isRetired ? "/v1/shoes/retire" : "/v1/shoes/unretire",
             summary: isRetired
                 ? "Retire a shoe: it takes no new runs (`stride shoes retire`)." : "Bring a retired shoe back (`stride shoes unretire`).",
             body: .json([.query("shoe", "the shoe, by id or name", required: true), Self.atField]), answer: .action
-        ) { request, context in
-            try await action(request, context) { fields in
+        ) { api, request, context in
+            try await api.action(request, context) { fields in
                 let (shoe, at) = (try fields.requiredText("shoe"), try fields.instant())
                 return { ledger, device in
                     try ledger.setRetired(shoe, isRetired, at: at, sentBy: device)
@@ -163,14 +163,14 @@ extension StrideAPI {
         }
     }
 
-    private func workoutChange(
+    private static func workoutChange(
         path: String, summary: String, _ perform: @escaping @Sendable (Ledger, String, Timestamp?, String) throws -> ActionReport
     ) -> Endpoint {
         Endpoint(
             method: .post, path: path, summary: summary,
             body: .json([.query("workout", "the workout's id, or a unique prefix", required: true), Self.atField]), answer: .action
-        ) { request, context in
-            try await action(request, context) { fields in
+        ) { api, request, context in
+            try await api.action(request, context) { fields in
                 let (workout, at) = (try fields.requiredText("workout"), try fields.instant())
                 return { ledger, device in try perform(ledger, workout, at, device) }
             }
@@ -178,13 +178,13 @@ extension StrideAPI {
     }
 
     /// Check-ins, the journal and spending points.
-    var pointsEndpoints: [Endpoint] {
+    static var pointsEndpoints: [Endpoint] {
         [
             Endpoint(
                 method: .post, path: "/v1/checkin", summary: "Check in for the day of `at`: +1 point, once a day (`stride checkin`).",
                 body: .json([Self.atField]), answer: .action
-            ) { request, context in
-                try await action(request, context) { fields in
+            ) { api, request, context in
+                try await api.action(request, context) { fields in
                     let at = try fields.instant()
                     return { ledger, device in .checkedIn(try ledger.checkIn(at: at, sentBy: device)) }
                 }
@@ -192,8 +192,8 @@ extension StrideAPI {
             Endpoint(
                 method: .post, path: "/v1/journal", summary: "Add a journal entry: the day's first and fifth earn 3 points (`stride journal add`).",
                 body: .json([.query("text", "the entry", required: true).longest(Plausible.journalCharacters), Self.atField]), answer: .action
-            ) { request, context in
-                try await action(request, context, status: .created) { fields in
+            ) { api, request, context in
+                try await api.action(request, context, status: .created) { fields in
                     let (text, at) = (try fields.requiredText("text"), try fields.instant())
                     return { ledger, device in .journalEntry(try ledger.addJournalEntry(text, at: at, sentBy: device)) }
                 }
@@ -207,8 +207,8 @@ extension StrideAPI {
                     Self.atField,
                 ]),
                 answer: .action
-            ) { request, context in
-                try await action(request, context) { fields in
+            ) { api, request, context in
+                try await api.action(request, context) { fields in
                     guard let points = try fields.integer("points", required: true), points >= 1 else {
                         throw APIError.badField("points", "spend 1 point or more")
                     }

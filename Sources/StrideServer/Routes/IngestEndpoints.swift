@@ -12,33 +12,34 @@ extension StrideAPI {
     ]
 
     /// Ingests: any file `stride ingest` reads, and Health Auto Export's pushes.
-    var ingestEndpoints: [Endpoint] {
+    static var ingestEndpoints: [Endpoint] {
         [
             Endpoint(
                 method: .post, path: "/v1/ingest",
                 summary:
                     "Ingest a Health app export (zip or XML), NDJSON, a GPX track, a FIT file (plain, gzipped or zipped) or a TCX file, as `stride ingest` does; answers its summary.",
                 body: .upload(Self.ingestMediaTypes), answer: .document("IngestSummaryDocument")
-            ) { request, context in
+            ) { api, request, context in
                 try MediaTypes.require(request, oneOf: Self.ingestMediaTypes)
-                return try await ingest(request, context, limit: settings.maxIngestBytes, options: IngestOptions())
+                return try await api.ingest(request, context, limit: api.settings.maxIngestBytes, options: IngestOptions())
             },
             Endpoint(
                 method: .post, path: "/v1/health-auto-export",
                 summary: "Take a Health Auto Export REST push (`{\"data\": {\"metrics\": […], \"workouts\": […]}}`); answers the ingest summary.",
                 body: .upload(["application/json"]), answer: .document("IngestSummaryDocument")
-            ) { request, context in
+            ) { api, request, context in
                 try MediaTypes.require(request, oneOf: ["application/json"])
                 // The app names its time grouping in this header; without it the reader infers it.
                 let push = HealthAutoExportContext(aggregationHeader: request.headers[.automationAggregation], receivedAt: nil)
-                return try await ingest(
-                    request, context, limit: settings.maxPushBytes, options: IngestOptions(healthAutoExport: push, expectedFormat: .healthAutoExport))
+                return try await api.ingest(
+                    request, context, limit: api.settings.maxPushBytes,
+                    options: IngestOptions(healthAutoExport: push, expectedFormat: .healthAutoExport))
             },
         ]
     }
 
     /// Saves the body to a private file, ingests it, removes it, and answers the summary.
-    private func ingest(_ request: Request, _ context: StrideRequestContext, limit: Int, options: IngestOptions) async throws -> Response {
+    fileprivate func ingest(_ request: Request, _ context: StrideRequestContext, limit: Int, options: IngestOptions) async throws -> Response {
         let device = context.sender
         var sent = options
         sent.sentBy = device

@@ -7,17 +7,17 @@ import StrideLedger
 
 extension StrideAPI {
     /// The reads: each answers exactly the document of the command line's `--json`.
-    var readEndpoints: [Endpoint] {
+    static var readEndpoints: [Endpoint] {
         [
             Endpoint(
                 method: .get, path: "/v1/daily", summary: "Daily health records of a range of local days (`stride daily`).",
                 query: [.query("from", "the first day, yyyy-MM-dd").format("date"), .query("to", "the last day, yyyy-MM-dd").format("date")],
                 answer: .document("DailyDocument")
-            ) { request, _ in
+            ) { api, request, context in
                 let query = QueryParameters(request: request)
                 let (from, to) = (try query.day("from"), try query.day("to"))
                 if let from, let to, to < from { throw APIError.badField("to", "\(to) comes before from \(from)") }
-                return try await read(request) { try DailyDocument($0, from: from, through: to) }
+                return try await api.read(request, context) { try DailyDocument($0, from: from, through: to) }
             },
             Endpoint(
                 method: .get, path: "/v1/daily/explain", summary: "A day's figures down to their samples (`stride daily explain`).",
@@ -27,7 +27,7 @@ extension StrideAPI {
                     Self.explainLimit, Self.explainOffset,
                 ],
                 answer: .document("DailyExplainDocument")
-            ) { request, _ in
+            ) { api, request, context in
                 let query = QueryParameters(request: request)
                 guard let day = try query.day("date") else { throw APIError.badField("date", "this parameter is required") }
                 let measures =
@@ -39,7 +39,9 @@ extension StrideAPI {
                     } ?? []
                 let limit = try query.integer(Self.explainLimit) ?? 200
                 let offset = try query.integer(Self.explainOffset) ?? 0
-                return try await read(request) { try DailyExplainDocument($0, day: day, measures: measures, offset: offset, limit: limit) }
+                return try await api.read(request, context) {
+                    try DailyExplainDocument($0, day: day, measures: measures, offset: offset, limit: limit)
+                }
             },
             Endpoint(
                 method: .get, path: "/v1/workouts", summary: "Workouts with their shoes (`stride workouts`).",
@@ -48,16 +50,16 @@ extension StrideAPI {
                     .query("unassigned", "only workouts on no shoe", type: "boolean"),
                 ],
                 answer: .document("WorkoutsDocument")
-            ) { request, _ in
+            ) { api, request, context in
                 let query = QueryParameters(request: request)
                 let (from, to, unassigned) = (try query.day("from"), try query.day("to"), try query.flag("unassigned"))
-                return try await read(request) { try WorkoutsDocument($0, from: from, through: to, unassignedOnly: unassigned) }
+                return try await api.read(request, context) { try WorkoutsDocument($0, from: from, through: to, unassignedOnly: unassigned) }
             },
             Endpoint(
                 method: .get, path: "/v1/shoes", summary: "The shoe rack with each shoe's kilometres (`stride shoes list`).",
                 answer: .document("ShoesDocument")
-            ) { request, _ in
-                try await read(request) { try ShoesDocument($0) }
+            ) { api, request, context in
+                try await api.read(request, context) { try ShoesDocument($0) }
             },
             Endpoint(
                 method: .get, path: "/v1/mileage", summary: "Kilometres per shoe, now or as of a time (`stride mileage`).",
@@ -74,10 +76,10 @@ extension StrideAPI {
                             + "from the nearest snapshot (not with asOf)"),
                 ],
                 answer: .document("ShoesDocument")
-            ) { request, _ in
+            ) { api, request, context in
                 let query = QueryParameters(request: request)
                 let (shoe, travel) = (query.text("shoe"), try query.timeTravel())
-                return try await read(request) { ledger in
+                return try await api.read(request, context) { ledger in
                     var asOf: Timestamp?
                     if case .asOf(let instant) = travel { asOf = instant }
                     return try ShoesDocument(ledger, shoe: shoe, asOf: asOf, asRecordedThrough: travel?.recordedSequence(in: ledger))
@@ -86,32 +88,32 @@ extension StrideAPI {
             Endpoint(
                 method: .get, path: "/v1/mileage/explain", summary: "Every event that moved a shoe's kilometres (`stride mileage explain`).",
                 query: [.query("shoe", "the shoe, by id or name", required: true)], answer: .document("ShoeAuditDocument")
-            ) { request, _ in
+            ) { api, request, context in
                 let shoe = try QueryParameters(request: request).required("shoe")
-                return try await read(request) { try ShoeAuditDocument($0, shoe: shoe) }
+                return try await api.read(request, context) { try ShoeAuditDocument($0, shoe: shoe) }
             },
             Endpoint(
                 method: .get, path: "/v1/notifications", summary: "The outbox: a note per new run, one when a shoe reaches its goal.",
                 answer: .document("NotificationsDocument")
-            ) { request, _ in
-                try await read(request) { try NotificationsDocument($0) }
+            ) { api, request, context in
+                try await api.read(request, context) { try NotificationsDocument($0) }
             },
             Endpoint(
                 method: .get, path: "/v1/points", summary: "The points balance, earned, spent and history (`stride points`).",
                 query: Self.historyPage, answer: .document("PointsDocument")
-            ) { request, _ in
-                try await pointsPage(request)
+            ) { api, request, context in
+                try await api.pointsPage(request, context)
             },
             Endpoint(
                 method: .get, path: "/v1/points/history", summary: "Every award and spend, or a page of them (`stride points history`).",
                 query: Self.historyPage, answer: .document("PointsDocument")
-            ) { request, _ in
-                try await pointsPage(request)
+            ) { api, request, context in
+                try await api.pointsPage(request, context)
             },
             Endpoint(
                 method: .get, path: "/v1/journal", summary: "The journal's entries (`stride journal list`).", answer: .document("JournalDocument")
-            ) { request, _ in
-                try await read(request) { try JournalDocument($0) }
+            ) { api, request, context in
+                try await api.read(request, context) { try JournalDocument($0) }
             },
             Endpoint(
                 method: .get, path: "/v1/log", summary: "The raw events, decoded, a page at a time (`stride log`).",
@@ -119,7 +121,7 @@ extension StrideAPI {
                     Self.logFrom, Self.logBefore, Self.logLimit, .query("type", "only events of this type, e.g. shoe.registered"),
                 ],
                 answer: .document("LogDocument")
-            ) { request, _ in
+            ) { api, request, context in
                 let query = QueryParameters(request: request)
                 let given = try query.integer(Self.logFrom)
                 let before = try query.integer(Self.logBefore).map(UInt64.init)
@@ -128,7 +130,7 @@ extension StrideAPI {
                     guard given == nil, query.text("type") == nil else {
                         throw APIError.badField("before", "pages back from a sequence by itself: give before, or from (and type)")
                     }
-                    return try await read(request) { try LogDocument($0, before: before, limit: limit) }
+                    return try await api.read(request, context) { try LogDocument($0, before: before, limit: limit) }
                 }
                 let from = UInt64(given ?? 1)
                 var type: EventType?
@@ -139,25 +141,27 @@ extension StrideAPI {
                     }
                     type = known
                 }
-                return try await read(request) { [type] in try LogDocument($0, from: from, limit: limit, type: type) }
+                return try await api.read(request, context) { [type] in try LogDocument($0, from: from, limit: limit, type: type) }
             },
             Endpoint(
                 method: .get, path: "/v1/stats", summary: "How many events the ledger holds, by type (`stride stats`).",
                 answer: .document("StatsDocument")
-            ) { request, _ in
-                try await read(request) { try StatsDocument($0) }
+            ) { api, request, context in
+                try await api.read(request, context) { try StatsDocument($0) }
             },
             Endpoint(
                 method: .get, path: "/v1/replay", summary: "Every projection as of a sequence or a time, computed in memory (`stride replay`).",
                 query: [.query("until", "a sequence number, or an instant: what the ledger had recorded by then", required: true)],
                 answer: .document("ReplayDocument")
-            ) { request, _ in
+            ) { api, request, context in
                 let until = try QueryParameters(request: request).required("until")
-                if let sequence = UInt64(until) { return try await read(request, heavy: true) { try ReplayDocument($0, through: sequence) } }
+                if let sequence = UInt64(until) {
+                    return try await api.read(request, context, heavy: true) { try ReplayDocument($0, through: sequence) }
+                }
                 guard let instant = ISO8601.parse(until) else {
                     throw APIError.badField("until", "\"\(until)\" is neither a sequence number nor an instant like 2024-05-01T08:00:00+02:00")
                 }
-                return try await read(request, heavy: true) { try ReplayDocument($0, recordedBy: instant) }
+                return try await api.read(request, context, heavy: true) { try ReplayDocument($0, recordedBy: instant) }
             },
         ]
     }
@@ -179,12 +183,12 @@ extension StrideAPI {
     static let historyPage = [historyLimit, historyBefore]
 
     /// The points document, whole or a page of its history.
-    private func pointsPage(_ request: Request) async throws -> Response {
+    fileprivate func pointsPage(_ request: Request, _ context: StrideRequestContext) async throws -> Response {
         let query = QueryParameters(request: request)
         let limit = try query.integer(Self.historyLimit)
         let before = try query.integer(Self.historyBefore).map(UInt64.init)
         if before != nil, limit == nil { throw APIError.badField("before", "goes with limit: say how many lines a page holds") }
-        guard let limit else { return try await read(request) { try PointsDocument($0) } }
-        return try await read(request) { try PointsDocument($0, limit: limit, before: before) }
+        guard let limit else { return try await read(request, context) { try PointsDocument($0) } }
+        return try await read(request, context) { try PointsDocument($0, limit: limit, before: before) }
     }
 }

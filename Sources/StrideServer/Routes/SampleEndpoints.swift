@@ -5,7 +5,7 @@ import StrideLedger
 
 extension StrideAPI {
     /// Withdrawing samples the runner rejects, restoring them, and listing those withdrawn.
-    var sampleEndpoints: [Endpoint] {
+    static var sampleEndpoints: [Endpoint] {
         let samples = Endpoint.Field(
             name: "samples", type: "array", isRequired: true,
             description:
@@ -17,8 +17,8 @@ extension StrideAPI {
                 summary: "Withdraw samples from every figure, saying why; they stay in the log (`stride samples withdraw`).",
                 body: .json([samples, .query("reason", "why, in a few words", required: true).longest(Plausible.reasonCharacters), Self.atField]),
                 answer: .action
-            ) { request, context in
-                try await action(request, context) { fields in
+            ) { api, request, context in
+                try await api.action(request, context) { fields in
                     let (ids, reason, at) = (try fields.requiredTexts("samples"), try fields.requiredText("reason"), try fields.instant())
                     return { ledger, device in
                         .samples(try ledger.withdrawSamples(ids, reason: reason, at: at, sentBy: device), withdrawn: true)
@@ -28,8 +28,8 @@ extension StrideAPI {
             Endpoint(
                 method: .post, path: "/v1/samples/restore", summary: "Count withdrawn samples again (`stride samples restore`).",
                 body: .json([samples, Self.atField]), answer: .action
-            ) { request, context in
-                try await action(request, context) { fields in
+            ) { api, request, context in
+                try await api.action(request, context) { fields in
                     let (ids, at) = (try fields.requiredTexts("samples"), try fields.instant())
                     return { ledger, device in .samples(try ledger.restoreSamples(ids, at: at, sentBy: device), withdrawn: false) }
                 }
@@ -37,8 +37,8 @@ extension StrideAPI {
             Endpoint(
                 method: .get, path: "/v1/samples/withdrawn", summary: "The samples withdrawn from the figures, and why (`stride samples withdrawn`).",
                 answer: .document("WithdrawnSamplesDocument")
-            ) { request, _ in
-                try await read(request) { ledger in try WithdrawnSamplesDocument(ledger) }
+            ) { api, request, context in
+                try await api.read(request, context) { ledger in try WithdrawnSamplesDocument(ledger) }
             },
         ]
     }

@@ -24,13 +24,13 @@ extension StrideAPI {
     /// sequence as its id, so a client that reconnects with `Last-Event-ID` misses nothing.
     /// The token is checked again before every batch and keep-alive: a stream ends when its
     /// token is revoked or its runner removed.
-    var eventStreamEndpoint: Endpoint {
+    static var eventStreamEndpoint: Endpoint {
         Endpoint(
             method: .get, path: "/v1/events",
             summary: "Committed events as Server-Sent Events (`text/event-stream`), from after a sequence; resumable with Last-Event-ID.",
             query: [Self.streamAfter],
             answer: .eventStream
-        ) { request, context in
+        ) { api, request, context in
             let query = QueryParameters(request: request)
             // Both are sequences, so both stop at the largest a log can hold (Int.max): the stream
             // counts on from them.
@@ -39,7 +39,8 @@ extension StrideAPI {
             }
             let given = try query.integer(Self.streamAfter).map(UInt64.init)
             let start: UInt64
-            if let known = resumed ?? given { start = known } else { start = try await worker.run { try $0.lastSequence() } }
+            if let known = resumed ?? given { start = known } else { start = try await api.worker.run { try $0.lastSequence() } }
+            let (worker, streams, ownStreams, isStillAuthorized) = (api.worker, api.streams, api.ownStreams, context.isStillAuthorized)
             guard ownStreams.take() else {
                 throw APIError(
                     .serviceUnavailable, "\(ownStreams.limit) event streams of this ledger are open already; close one or try again later",
@@ -51,7 +52,6 @@ extension StrideAPI {
                     .serviceUnavailable, "\(streams.limit) event streams are open already; close one or try again later",
                     headers: [.retryAfter: "30"])
             }
-            let (worker, streams, ownStreams, isStillAuthorized) = (self.worker, self.streams, self.ownStreams, context.isStillAuthorized)
             let body = ResponseBody { writer in
                 defer { ownStreams.giveBack(alongWith: streams) }
                 try await Self.stream(from: start, of: worker, to: &writer, while: isStillAuthorized)

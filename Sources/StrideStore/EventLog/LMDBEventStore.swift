@@ -235,6 +235,18 @@ public final class LMDBEventStore: EventStore {
         }
     }
 
+    /// Runs `body` reading through one view of the ledger: every read it makes, on this
+    /// thread, sees the one snapshot the view opened (one LMDB read transaction), so that what
+    /// it gathers from several reads — a tag and a document, a token and a figure — comes from
+    /// one state. Nothing is caught up inside it: bring projections up to date before.
+    /// - Throws: what `body` throws, or a storage failure.
+    public func view<R>(_ body: () throws -> R) throws -> R {
+        try environment.view(body)
+    }
+
+    /// Whether the code running now reads through a ``view(_:)`` of this store.
+    public var isInView: Bool { environment.isInView }
+
     /// Lets go of the ledger's pages mapped into this process (they stay in the kernel's
     /// page cache): called between an ingest's batches, it keeps the process's resident
     /// memory from growing with the ledger.

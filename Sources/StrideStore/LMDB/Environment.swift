@@ -83,10 +83,38 @@ final class Environment: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` in a read-only snapshot of the environment.
+    /// The read transaction a ``view(_:)`` holds open on this thread, if one does.
+    private var openView: OpaquePointer? {
+        guard let view = Self.openView, view.environment == handle else { return nil }
+        return view.transaction
+    }
+
+    /// Whether the code running now reads through a ``view(_:)`` of this environment.
+    var isInView: Bool { openView != nil }
+
+    /// Runs `body` with one read transaction open: every ``read(_:)`` of this environment that
+    /// `body` makes on this thread reads that one snapshot, however many there are and
+    /// whichever function makes them — as GRDB's `DatabaseReader.read`. Writes are refused
+    /// inside it. A view inside a view is the outer one.
+    /// - Throws: what `body` throws, ``DataFileCutShort``, or ``LMDBError``.
+    func view<R>(_ body: () throws -> R) throws -> R {
+        if isInView { return try body() }
+        return try retryingResizes {
+            try gate.shared {
+                try checkDataFileHoldsPages()
+                let pointer = try begin(flags: UInt32(MDB_RDONLY))
+                defer { mdb_txn_abort(pointer) }
+                return try Self.$openView.withValue(OpenView(environment: handle, transaction: pointer)) { try body() }
+            }
+        }
+    }
+
+    /// Runs `body` in a read-only snapshot of the environment: the open ``view(_:)``'s, or one
+    /// of its own.
     /// - Throws: what `body` throws, ``DataFileCutShort``, or ``LMDBError``.
     func read<R>(_ body: (borrowing Transaction) throws -> R) throws -> R {
-        try retryingResizes {
+        if let openView { return try body(Transaction(handle: openView, isReadOnly: true)) }
+        return try retryingResizes {
             try gate.shared {
                 try checkDataFileHoldsPages()
                 let pointer = try begin(flags: UInt32(MDB_RDONLY))
@@ -102,7 +130,8 @@ final class Environment: @unchecked Sendable {
     /// from the start: keep every effect of `body` inside the transaction.
     /// - Throws: what `body` throws, ``DataFileCutShort``, or ``LMDBError``.
     func write<R>(_ body: (borrowing Transaction) throws -> R) throws -> R {
-        try retryingResizes {
+        guard !isInView else { throw WriteInReadView(directory: directory) }
+        return try retryingResizes {
             try gate.shared {
                 try checkDataFileHoldsPages()
                 let pointer = try begin(flags: 0)
@@ -264,4 +293,23 @@ final class Environment: @unchecked Sendable {
             }
         }
     }
+}
+
+extension Environment {
+    /// A read transaction held open by ``view(_:)`` for the code it runs (a task-local value,
+    /// which falls back to the thread where no task runs: the ledger threads' case).
+    struct OpenView: @unchecked Sendable {
+        let environment: OpaquePointer
+        let transaction: OpaquePointer
+    }
+
+    @TaskLocal static var openView: OpenView?
+}
+
+/// A write asked for inside a read view: a programming error (catching up, or acting, belongs
+/// before the view opens), refused rather than left to deadlock on the resize gate.
+struct WriteInReadView: Error, CustomStringConvertible {
+    let directory: String
+
+    var description: String { "a write to the ledger at \(directory) was asked for inside a read view; this is a bug in Stride, please report it" }
 }

@@ -34,11 +34,14 @@ struct StoredProjectionRows: ProjectionRowSource {
 extension LMDBEventStore {
     /// A projection's stored state, for its typed queries, once `projections` (which should
     /// hold it; it is added when missing) have folded every committed event: a read never
-    /// shows a figure that misses an event already in the log.
+    /// shows a figure that misses an event already in the log. Inside a ``view(_:)`` nothing
+    /// is caught up: the view's opener did that, and appenders fold as they append.
     /// - Throws: what ``catchUp(_:roundSize:progress:)`` throws.
     public func caughtUpState<P: Projection>(of projection: P, with projections: [any Projection] = []) throws -> ProjectionState<P> {
-        let all = projections.contains { $0.name == projection.name } ? projections : projections + [projection]
-        try catchUp(all)
+        if !isInView {
+            let all = projections.contains { $0.name == projection.name } ? projections : projections + [projection]
+            try catchUp(all)
+        }
         return ProjectionState(projection, source: StoredProjectionRows(store: self, name: projection.name))
     }
 }

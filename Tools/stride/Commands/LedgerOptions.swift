@@ -33,6 +33,13 @@ struct LedgerOptions: ParsableArguments {
         try Ledger.open(at: path, clock: Self.clock, upgrade: Self.upgradeObserver)
     }
 
+    /// Opens the ledger and runs `body` reading it through one view (``Ledger/read(_:)``): what
+    /// a command prints comes from one state of the ledger, however many reads it takes.
+    func read<T>(_ body: (Ledger) throws -> T) throws -> T {
+        let opened = try openExisting()
+        return try opened.read { try body(opened) }
+    }
+
     /// Shows the one-time upgrade of a ledger written by an earlier Stride: a progress bar on a
     /// terminal, then what it found, on standard error (standard output stays the command's).
     static var upgradeObserver: UpgradeObserver {

@@ -35,10 +35,10 @@ struct LogCommand: ParsableCommand {
     }
 
     func run() throws {
-        let opened = try ledger.openExisting()
-        let document =
+        let document = try ledger.read { opened in
             try before.map { try LogDocument(opened, before: $0, limit: limit) }
-            ?? LogDocument(opened, from: from, limit: limit, type: type.flatMap { EventType.known(name: $0) })
+                ?? LogDocument(opened, from: from, limit: limit, type: type.flatMap { EventType.known(name: $0) })
+        }
         if output.json {
             Console.print(document)
             return

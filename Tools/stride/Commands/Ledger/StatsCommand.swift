@@ -10,7 +10,7 @@ struct StatsCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let document = try StatsDocument(ledger.openExisting())
+        let document = try ledger.read { try StatsDocument($0) }
         if output.json {
             Console.print(document)
             return

@@ -43,7 +43,7 @@ struct JournalCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let document = try JournalDocument(ledger.openExisting())
+            let document = try ledger.read { try JournalDocument($0) }
             if output.json {
                 Console.print(document)
             } else {
@@ -74,7 +74,7 @@ struct PointsCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let document = try PointsDocument(ledger.openExisting())
+            let document = try ledger.read { try PointsDocument($0) }
             if output.json {
                 Console.print(document)
             } else {
@@ -100,8 +100,9 @@ struct PointsCommand: ParsableCommand {
         }
 
         func run() throws {
-            let opened = try ledger.openExisting()
-            let document = try limit.map { try PointsDocument(opened, limit: $0, before: before) } ?? PointsDocument(opened)
+            let document = try ledger.read { opened in
+                try limit.map { try PointsDocument(opened, limit: $0, before: before) } ?? PointsDocument(opened)
+            }
             if output.json {
                 Console.print(document)
             } else {

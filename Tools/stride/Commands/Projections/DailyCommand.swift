@@ -37,8 +37,7 @@ struct DailyShowCommand: ParsableCommand {
     }
 
     func run() throws {
-        let document = try DailyDocument(
-            ledger.openExisting(), from: from.flatMap(CivilDate.init), through: to.flatMap(CivilDate.init))
+        let document = try ledger.read { try DailyDocument($0, from: from.flatMap(CivilDate.init), through: to.flatMap(CivilDate.init)) }
         if output.json {
             Console.print(document)
         } else if document.days.isEmpty {

@@ -44,7 +44,7 @@ struct DailyExplainCommand: ParsableCommand {
     func run() throws {
         guard let day = CivilDate(date) else { return }
         let measures = measure.flatMap(DailyExplainDocument.measure(named:)).map { [$0] } ?? []
-        let document = try DailyExplainDocument(ledger.openExisting(), day: day, measures: measures, offset: offset, limit: limit)
+        let document = try ledger.read { try DailyExplainDocument($0, day: day, measures: measures, offset: offset, limit: limit) }
         if output.json {
             Console.print(document)
         } else {

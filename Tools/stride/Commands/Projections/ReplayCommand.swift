@@ -26,10 +26,10 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let opened = try ledger.openExisting()
-        let document =
+        let document = try ledger.read { opened in
             try UInt64(until).map { try ReplayDocument(opened, through: $0) }
-            ?? ReplayDocument(opened, recordedBy: ISO8601.parse(until) ?? Timestamp(millisecondsSince1970: 0))
+                ?? ReplayDocument(opened, recordedBy: ISO8601.parse(until) ?? Timestamp(millisecondsSince1970: 0))
+        }
         if output.json {
             Console.print(document)
             return

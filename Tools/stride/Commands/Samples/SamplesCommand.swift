@@ -55,7 +55,7 @@ struct WithdrawnSamplesCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let document = try WithdrawnSamplesDocument(ledger.openExisting())
+        let document = try ledger.read { try WithdrawnSamplesDocument($0) }
         if output.json {
             Console.print(document)
             return

@@ -28,9 +28,10 @@ struct MileageCommand: ParsableCommand {
         @OptionGroup var travel: TimeTravelOptions
 
         func run() throws {
-            let opened = try ledger.openExisting()
-            let recorded = try travel.asRecorded.flatMap(TimeTravel.init(parsing:))?.recordedSequence(in: opened)
-            let document = try ShoesDocument(opened, shoe: shoe, asOf: travel.asOf.flatMap(ISO8601.parse), asRecordedThrough: recorded)
+            let document = try ledger.read { opened in
+                let recorded = try travel.asRecorded.flatMap(TimeTravel.init(parsing:))?.recordedSequence(in: opened)
+                return try ShoesDocument(opened, shoe: shoe, asOf: travel.asOf.flatMap(ISO8601.parse), asRecordedThrough: recorded)
+            }
             if output.json {
                 Console.print(document)
             } else {
@@ -50,7 +51,7 @@ struct MileageCommand: ParsableCommand {
         @Argument(help: "The shoe: its id or its name.") var shoe: String
 
         func run() throws {
-            let document = try ShoeAuditDocument(ledger.openExisting(), shoe: shoe)
+            let document = try ledger.read { try ShoeAuditDocument($0, shoe: shoe) }
             if output.json {
                 Console.print(document)
                 return
@@ -82,7 +83,7 @@ struct NotificationsCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let document = try NotificationsDocument(ledger.openExisting())
+        let document = try ledger.read { try NotificationsDocument($0) }
         if output.json {
             Console.print(document)
             return

@@ -38,7 +38,7 @@ struct ShoesCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let document = try ShoesDocument(ledger.openExisting())
+            let document = try ledger.read { try ShoesDocument($0) }
             if output.json {
                 Console.print(document)
             } else {

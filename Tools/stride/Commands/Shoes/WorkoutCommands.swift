@@ -27,14 +27,17 @@ struct WorkoutsListCommand: ParsableCommand {
     }
 
     func run() throws {
-        let opened = try ledger.openExisting()
-        let document = try WorkoutsDocument(
-            opened, from: from.flatMap(CivilDate.init), through: to.flatMap(CivilDate.init), unassignedOnly: unassigned)
+        let (document, shoes) = try ledger.read { opened in
+            (
+                try WorkoutsDocument(
+                    opened, from: from.flatMap(CivilDate.init), through: to.flatMap(CivilDate.init), unassignedOnly: unassigned),
+                try opened.shoes()
+            )
+        }
         if output.json {
             Console.print(document)
         } else {
-            Console.print(
-                document.workouts.isEmpty ? "No workouts." : ShoeOutput.table(document.workouts, shoes: try opened.shoes(), time: document.time))
+            Console.print(document.workouts.isEmpty ? "No workouts." : ShoeOutput.table(document.workouts, shoes: shoes, time: document.time))
         }
     }
 }

@@ -43,7 +43,7 @@ struct TokensCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let document = try TokensDocument(ledger.openExisting())
+            let document = try ledger.read { try TokensDocument($0) }
             if output.json {
                 Console.print(document)
                 return

@@ -1,39 +1,35 @@
 import HTTPTypes
 import Hummingbird
 import StrideDashboard
+import StrideLedger
 
-/// Lets a browser onto the dashboard's pages only with a live session cookie whose token is
-/// still active; the API under `/v1` is ``AccessMiddleware``'s, `/metrics` checks its own token,
-/// and the sign-in page is open.
+/// The pages' guard (the middleware of the pages' group): lets a browser onto the dashboard
+/// only with a live session cookie whose token is still active, and puts the session's runner's
+/// site and its credential into the context. The API under `/v1` is ``TokenMiddleware``'s;
+/// `/metrics` checks its own token, and the sign-in page is open.
 ///
 /// A page asked for without a session is answered with a redirect to the sign-in page; a form
 /// sent without one, with 401. A session whose token was revoked ends here, at its next
 /// request.
-struct PageAccessMiddleware: RouterMiddleware {
+struct SessionMiddleware: RouterMiddleware {
     typealias Context = StrideRequestContext
 
     let sessions: Sessions
-    /// The runner whose ledger the pages show, on a shared server: a session of another
-    /// runner's is refused here, whoever routed it.
-    let runner: String?
-    /// The device an active token names, or nil.
-    let authenticate: @Sendable (String) async throws -> String?
+    let sites: ServedSites
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let path = request.uri.path
-        if AccessMiddleware.guards(path) || path == DashboardSite.signInPath || path == MetricsEndpoint.path {
-            return try await next(request, context)
-        }
         let cookie = request.cookies[DashboardSite.cookieName]?.value
-        guard let cookie, let session = await sessions.session(id: cookie), session.runner == runner else {
+        guard let cookie, let session = await sessions.session(id: cookie), let site = try await sites.site(ofSession: session) else {
             return Self.refuse(request, ended: cookie != nil)
         }
-        guard try await authenticate(session.token) == session.device else {
+        let token = RunnerToken(presented: session.token)
+        guard try await site.tokens.device(presenting: token) == session.device else {
             await sessions.close(id: session.id)
             return Self.refuse(request, ended: true)
         }
         var context = context
-        context.device = session.device
+        context.site = site
+        context.credential = Credential(token: token.token, device: session.device)
         context.session = session
         return try await next(request, context)
     }
