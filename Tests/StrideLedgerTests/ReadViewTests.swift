@@ -53,4 +53,15 @@ struct ReadViewTests {
             #expect(try ledger.lastSequence() == last)
         }
     }
+
+    @Test("a projection behind the log (another process's older Stride, a rebuild begun) is caught up before the view reads it, not inside")
+    func catchesUpBeforeTheView() throws {
+        try withTemporaryDirectory { folder in
+            let ledger = try Self.ledger(in: folder)
+            _ = try ledger.registerShoe(name: "Novablast", brand: nil, startKilometers: 12, goalKilometers: nil, makeDefault: false, at: nil)
+            try ledger.store.resetProjection(named: ledger.mileage.name)
+            let kilometers = try ledger.read { try ledger.shoes().map(\.shoe.kilometers) }
+            #expect(kilometers == [12])
+        }
+    }
 }

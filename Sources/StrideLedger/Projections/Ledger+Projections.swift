@@ -40,14 +40,13 @@ extension Ledger {
     /// Runs `body` reading the ledger through one view: every read it makes, of the log and of
     /// every projection, sees one state — one LMDB read transaction, as GRDB's
     /// `DatabaseReader.read` — so that figures gathered from several reads (an ETag and its
-    /// document, a token and the figures it may see) agree. Events another process appended
-    /// are caught up once, before the view opens; nothing is caught up inside it. Inside a view
+    /// document, a token and the figures it may see) agree. The view first checks, in its own
+    /// snapshot, that every projection has folded the log; events another process appended
+    /// are caught up outside it, before a new view opens, never inside. Inside a view
     /// already, `body` runs in it.
     /// - Throws: what `body` throws, or a storage or projection failure.
     public func read<R>(_ body: () throws -> R) throws -> R {
-        if store.isInView { return try body() }
-        try catchUp()
-        return try store.view(body)
+        try store.view(caughtUp: projections, body)
     }
 
     /// A projection's stored state for its typed queries, once every projection is caught up

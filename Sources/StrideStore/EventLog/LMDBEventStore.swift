@@ -244,6 +244,27 @@ public final class LMDBEventStore: EventStore {
         try environment.view(body)
     }
 
+    /// Runs `body` in a ``view(_:)`` in which every one of `projections` has folded the whole
+    /// log: the view checks that first, in its own snapshot (one transaction in all, the usual
+    /// case); when another process appended since, the view is closed, the projections caught
+    /// up, and a new view opened.
+    /// - Throws: what `body` throws, what ``catchUp(_:roundSize:progress:)`` throws, or a storage failure.
+    public func view<R>(caughtUp projections: [any Projection], _ body: () throws -> R) throws -> R {
+        if isInView { return try body() }
+        var attempts = 0
+        while true {
+            attempts += 1
+            // After a few rounds of catching up with a writer that keeps appending, the view
+            // read is still one state: it only lags the newest events.
+            let result: R? = try view {
+                guard try attempts > 3 || isCaughtUp(projections) else { return nil }
+                return .some(try body())
+            }
+            if let result { return result }
+            try catchUp(projections)
+        }
+    }
+
     /// Whether the code running now reads through a ``view(_:)`` of this store.
     public var isInView: Bool { environment.isInView }
 

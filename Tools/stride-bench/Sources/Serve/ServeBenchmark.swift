@@ -53,18 +53,32 @@ struct ServeBenchmark: ParsableCommand {
         let bench = try ServeSetup.make(work: options.work + "/serve", days: days)
         defer { try? FileManager.default.removeItem(atPath: bench.work) }
         print(bench.summary)
-        var phases: [(name: String, roles: [ClientRole])] = [
-            ("hello", [ClientRole](repeating: .hello, count: clients)),
-            ("reads", [ClientRole](repeating: .reader(ReadRoute.allCases), count: clients)),
-        ]
-        if eachRoute { phases += ReadRoute.allCases.map { ("\($0.rawValue) alone", [ClientRole](repeating: .reader([$0]), count: clients)) } }
+        // The hello route and the reads under wrk, the standard load generator, when it is
+        // installed; the benchmark's own clients otherwise, and always for the mixed phase,
+        // whose every write is checked afterwards.
+        let wrk = WrkLoad.program.map { WrkLoad(program: $0, work: bench.work) }
+        var wrkPhases: [(name: String, paths: [String]?)] = []
+        var phases: [(name: String, roles: [ClientRole])] = []
+        if wrk != nil {
+            wrkPhases = [("hello", nil), ("phone reads", readPaths(ReadRoute.phone, bench.target))]
+            if eachRoute { wrkPhases += ReadRoute.allCases.map { ("\($0.rawValue) alone", readPaths([$0], bench.target)) } }
+        } else {
+            print("wrk is not installed (Tools/setup --bench installs it): the hello route and the reads are loaded by the benchmark's own clients.")
+            phases = [
+                ("hello", [ClientRole](repeating: .hello, count: clients)),
+                ("reads", [ClientRole](repeating: .reader(ReadRoute.allCases), count: clients)),
+            ]
+            if eachRoute { phases += ReadRoute.allCases.map { ("\($0.rawValue) alone", [ClientRole](repeating: .reader([$0]), count: clients)) } }
+        }
         phases.append(("mixed", mixedRoles))
+        let allPhases = wrkPhases.map { "\($0.name) (wrk)" } + phases.map(\.name)
         print(
             """
-            \(options.runs) runs of \(phases.count) phases in turn (\(phases.map(\.name).joined(separator: ", "))), \(clients) clients each, \
+            \(options.runs) runs of \(allPhases.count) phases in turn (\(allPhases.joined(separator: ", "))), \(clients) clients each, \
             \(String(format: "%g", seconds)) s measured after \(String(format: "%g", warmUp)) s of warm-up.
 
             """)
+        var wrkResults: [[String: WrkLoad.Result]] = []
 
         var measured: [[String: [ClientRecord]]] = []
         var writes: [SentWrite] = []
@@ -72,6 +86,16 @@ struct ServeBenchmark: ParsableCommand {
         var pushTimes: [PushTiming] = []
         var profiles: [String] = []
         for run in 1...options.runs {
+            if let wrk {
+                var byPhase: [String: WrkLoad.Result] = [:]
+                for phase in wrkPhases {
+                    let port = phase.paths == nil ? bench.hello.port : bench.target.port
+                    byPhase[phase.name] = try wrk.run(
+                        port: port, paths: phase.paths ?? ["/hello"], token: phase.paths == nil ? nil : bench.target.token, clients: clients,
+                        seconds: seconds)
+                }
+                wrkResults.append(byPhase)
+            }
             var byPhase: [String: [ClientRecord]] = [:]
             for (index, phase) in phases.enumerated() {
                 let target = phase.name == "hello" ? bench.hello : bench.target
@@ -91,6 +115,7 @@ struct ServeBenchmark: ParsableCommand {
             }
             print("Run \(run) done.")
         }
+        if !wrkResults.isEmpty { ServeReport.printWrk(phases: wrkPhases.map(\.name), runs: wrkResults, clients: clients) }
         ServeReport(phases: phases.map(\.name), runs: measured, seconds: seconds).print()
         ServeReport.printPushes(pushTimes, format: bench.pushFormat)
         profiles.forEach { print($0, terminator: "") }
@@ -103,5 +128,13 @@ struct ServeBenchmark: ParsableCommand {
         for problem in problems.prefix(40) { print("  " + problem) }
         if problems.count > 40 { print("  … and \(problems.count - 40) more") }
         if !problems.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Requests for wrk to send in turn: 600, round `routes`, each varied as a client varies it.
+    private func readPaths(_ routes: [ReadRoute], _ target: ServeTarget) -> [String] {
+        var random = SplitMix(state: 20_261_128)
+        return (0..<600).map { index in
+            routes[index % routes.count].target(history: target.history, lastSequence: target.lastSequence, random: &random)
+        }
     }
 }

@@ -18,6 +18,10 @@ enum ClientRole: Sendable {
 enum ReadRoute: String, CaseIterable, Sendable {
     case daily, shoes, workouts, points, log, stats
 
+    /// The reads a phone makes when it opens: the shoes, a week of daily records, the points,
+    /// a month of workouts and the stats (a page of the raw log is a person's, not a phone's).
+    static let phone: [ReadRoute] = [.shoes, .daily, .points, .workouts, .stats]
+
     /// The path and query of a read as a phone asks it, varied by `random`: a week of daily
     /// records or a month of workouts within the history, a page of 100 events within the
     /// log, the balance with the latest page of the points history.

@@ -34,6 +34,28 @@ struct ServeReport {
         return byRoute
     }
 
+    /// The wrk phases' table: per phase the median over runs of requests a second and wrk's
+    /// own percentiles, and each read phase's rate over the hello route's of the same run.
+    static func printWrk(phases: [String], runs: [[String: WrkLoad.Result]], clients: Int) {
+        let helloRates = runs.map { $0["hello"]?.rate ?? 0 }
+        let rows = phases.map { phase -> [String] in
+            let results = runs.compactMap { $0[phase] }
+            let ratio = phase == "hello" ? "" : formatRatio(median(zip(runs, helloRates).map { ($0[phase]?.rate ?? 0) / max($1, 1) }))
+            let failures = results.map(\.failures).reduce(0, +)
+            return [
+                phase, String(format: "%.0f", median(results.map(\.rate))), milliseconds(median(results.map(\.p50))),
+                milliseconds(median(results.map(\.p99))), ratio, failures == 0 ? "" : "\(failures) failed",
+            ]
+        }
+        Swift.print("\nUnder wrk (\(clients) connections, 2 threads; percentiles from wrk's HdrHistogram; medians of \(runs.count) runs):")
+        printTable(["phase", "requests/s", "p50", "p99", "÷ hello", ""], rows)
+        printTargets(clients: clients)
+    }
+
+    static func printTargets(clients: Int) {
+        Swift.print("Targets: every read ≥ 0.25× the hello route's requests/s; a read's p99 < 10 ms with \(clients) clients.")
+    }
+
     func print() {
         let helloRates = runs.map { figures(latencies($0["hello"] ?? [])["GET /hello"] ?? []).rate }
         var rows: [[String]] = []
@@ -44,8 +66,9 @@ struct ServeReport {
             if routes.filter({ $0.hasPrefix("GET /v1/") }).count == 1 { routes.removeAll { $0 == Self.allReads } }
             for route in routes {
                 let values = perRun.map { figures($0[route] ?? []) }
+                // Beside the hello route when it ran in these phases (not when wrk ran it).
                 let ratio =
-                    route == Self.allReads || (phase.hasSuffix("alone") && route.hasPrefix("GET"))
+                    phases.contains("hello") && (route == Self.allReads || (phase.hasSuffix("alone") && route.hasPrefix("GET")))
                     ? formatRatio(median(zip(values, helloRates).map { $0.rate / $1 })) : ""
                 rows.append([
                     phase, route, String(format: "%.0f", median(values.map(\.rate))), milliseconds(median(values.map(\.p50))),
@@ -55,8 +78,10 @@ struct ServeReport {
         }
         Swift.print("")
         printTable(["phase", "route", "requests/s", "p50", "p99", "÷ hello"], rows)
-        let clients = runs.first?["hello"]?.count ?? 0
-        Swift.print("\nTargets: every read ≥ 0.25× the hello route's requests/s; a read's p99 < 10 ms with \(clients) clients.")
+        if let hello = runs.first?["hello"] {
+            Swift.print("")
+            Self.printTargets(clients: hello.count)
+        }
     }
 
     /// The pushes timed alone beside the CLI's ingests, in turn.
