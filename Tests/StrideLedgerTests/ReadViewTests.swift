@@ -64,4 +64,24 @@ struct ReadViewTests {
             #expect(kilometers == [12])
         }
     }
+
+    @Test("a ledger opened afresh, as each command opens it, reads every projection through one view")
+    func freshProcess() throws {
+        try withTemporaryDirectory { folder in
+            let ledger = try Self.ledger(in: folder)
+            _ = try ledger.registerShoe(name: "Ghost", brand: nil, startKilometers: 3, goalKilometers: nil, makeDefault: true, at: nil)
+            _ = try ledger.checkIn(at: nil)
+            let opened = try Ledger.open(at: folder + "/ledger")
+            let (kilometers, balance, days, tokens) = try opened.read {
+                (
+                    try opened.shoes().map(\.shoe.kilometers), try opened.pointsStatement().account.balance,
+                    try opened.dailyRecords(from: nil, through: nil).count, try opened.tokens().count
+                )
+            }
+            #expect(kilometers == [3])
+            #expect(balance == (try ledger.pointsStatement().account.balance))
+            #expect(days == 0)
+            #expect(tokens == 0)
+        }
+    }
 }

@@ -251,6 +251,8 @@ public final class LMDBEventStore: EventStore {
     /// - Throws: what `body` throws, what ``catchUp(_:roundSize:progress:)`` throws, or a storage failure.
     public func view<R>(caughtUp projections: [any Projection], _ body: () throws -> R) throws -> R {
         if isInView { return try body() }
+        // A projection's database is opened (once a process) in a write transaction: before.
+        _ = try rowsDatabases(projections)
         var attempts = 0
         while true {
             attempts += 1
