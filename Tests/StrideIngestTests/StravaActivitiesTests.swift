@@ -1,0 +1,118 @@
+import Foundation
+import StrideEvents
+import StrideTestSupport
+import Testing
+
+@testable import StrideIngest
+
+/// Strava's `activities.csv` in every generation, read by position.
+@Suite("Strava's activities.csv")
+struct StravaActivitiesTests {
+    static func activities(_ text: String) throws -> (StravaActivityLayout, [StravaActivity]) {
+        var rows: [CSVRows.Row] = []
+        try Array(text.utf8).withUnsafeBytes { try CSVRows.read($0) { rows.append($0) } }
+        let layout = try StravaActivityLayout(header: rows[0].fields)
+        return (layout, try rows.dropFirst().map(layout.activity(of:)))
+    }
+
+    static func instant(_ text: String) throws -> Timestamp { try #require(ISO8601.parse(text)) }
+
+    @Test("before 2019: snake_case headers, dates as 2018-11-27 19:11:32, one distance in metres, the gear by name")
+    func snakeCase() throws {
+        let (layout, read) = try Self.activities(
+            """
+            id,date,name,type,description,elapsed_time,distance,commute,gear,filename
+            1988225457,2018-11-27 19:11:32,Evening Run,Run,"",1468,6075.0,true,Pegasus 35,activities/2125648250.fit.gz
+            1992478096,2018-11-29 10:02:58,Morning Ride,Ride,"",1449,5869.0,true,1x1x8,
+
+            """)
+        #expect(layout.generation == .snakeCase)
+        #expect(read.map(\.id) == ["1988225457", "1992478096"])
+        #expect(read[0].start == (try Self.instant("2018-11-27T19:11:32Z")))
+        #expect(read[0].isRun && !read[1].isRun)
+        #expect(read[0].distanceMeters == 6_075)
+        #expect(read[0].elapsedSeconds == 1_468)
+        #expect(read[0].gearName == "Pegasus 35")
+        #expect(read[0].filename == "activities/2125648250.fit.gz")
+        #expect(read[1].filename == nil)
+        #expect(read.map(\.line) == [2, 3])
+    }
+
+    @Test("German headers: decimal commas, dates as 09.12.2022, 15:24:49, the second Distanz in metres")
+    func german() throws {
+        let (layout, read) = try Self.activities(
+            """
+            Aktivitäts-ID,Aktivitätsdatum,Name der Aktivität,Aktivitätsart,Aktivitätsbeschreibung,Verstrichene Zeit,Distanz,Aktivitätsausrüstung,Dateiname,Verstrichene Zeit,Bewegungszeit,Distanz
+            8234567890,"09.12.2022, 15:24:49",Abendlauf,Lauf,"",1800,"5,21",Asics Novablast 3,activities/8812345678.fit.gz,"1800,0","1750,0","5213,4"
+            8234567891,"10.12.2022, 08:00:00",Radfahrt,Radfahrt,"",3600,"20,10",,,"3600,0","3500,0","20100,0"
+
+            """)
+        #expect(layout.generation == .german)
+        #expect(read[0].start == (try Self.instant("2022-12-09T15:24:49Z")))
+        #expect(read[0].isRun && !read[1].isRun)
+        #expect(read[0].distanceMeters == 5_213.4)
+        #expect(read[0].movingSeconds == 1_750)
+        #expect(read[0].gearName == "Asics Novablast 3")
+        #expect(read[1].gearName == nil)
+    }
+
+    @Test("English headers, as in 2020 (77 columns) and 2024 (94): the real archives", .enabled(if: fixturesFolder() != nil))
+    func realArchives() throws {
+        let folder = try #require(fixturesFolder()) + "/strava"
+        let expectations:
+            [(file: String, columns: Int, rows: Int, first: (id: String, type: String, start: String, metres: Double, gear: String?, file: String?))] =
+                [
+                    (
+                        "geo-activity-playground/activities.csv", 94, 1,
+                        ("12070555079", "Run", "2022-05-29T15:53:35Z", 3_322.949951171875, nil, "activities/12866632127.fit.gz")
+                    ),
+                    (
+                        "peloton-tcx/activities.csv", 77, 162,
+                        ("1176122", "Ride", "2011-08-09T23:02:09Z", 27_524.099609375, "Cannondale", "activities/1176122.gpx")
+                    ),
+                ]
+        for expected in expectations {
+            let text = try String(contentsOfFile: folder + "/" + expected.file, encoding: .utf8)
+            let (layout, read) = try Self.activities(text)
+            #expect(layout.generation == .english, "\(expected.file)")
+            #expect(read.count == expected.rows, "\(expected.file)")
+            let first = try #require(read.first)
+            #expect(first.id == expected.first.id)
+            #expect(first.type == expected.first.type)
+            #expect(first.start == (try Self.instant(expected.first.start)))
+            #expect(first.distanceMeters == expected.first.metres)
+            #expect(first.gearName == expected.first.gear)
+            #expect(first.filename == expected.first.file)
+        }
+    }
+
+    @Test("a layout without the columns Stride needs is refused naming them; a row's bad field names its line and column")
+    func refusals() throws {
+        #expect(throws: StravaLayoutError(missing: ["Distance"], generation: .english)) {
+            try StravaActivityLayout(header: ["Activity ID", "Activity Date", "Activity Name", "Activity Type"])
+        }
+        let layout = try StravaActivityLayout(header: ["id", "date", "name", "type", "distance"])
+        #expect(throws: StravaRowError(line: 7, column: "Activity Date", value: "yesterday", problem: "is not a date Strava writes")) {
+            try layout.activity(of: CSVRows.Row(fields: ["1", "yesterday", "x", "Run", "10"], line: 7))
+        }
+        #expect(throws: StravaRowError(line: 8, column: "Distance", value: "ten", problem: "is not a number")) {
+            try layout.activity(of: CSVRows.Row(fields: ["1", "2018-01-01 10:00:00", "x", "Run", "ten"], line: 8))
+        }
+    }
+
+    @Test(
+        "dates as each generation writes them, all UTC; anything else is no date",
+        arguments: [
+            ("May 29, 2022, 3:53:35 PM", "2022-05-29T15:53:35Z"), ("Apr 16, 2021, 10:58:25 PM", "2021-04-16T22:58:25Z"),
+            ("Jan 1, 2020, 12:00:00 AM", "2020-01-01T00:00:00Z"), ("Jan 1, 2020, 12:30:00 PM", "2020-01-01T12:30:00Z"),
+            ("2018-11-27 19:11:32", "2018-11-27T19:11:32Z"), ("09.12.2022, 15:24:49", "2022-12-09T15:24:49Z"),
+        ])
+    func dates(written: String, expected: String) throws {
+        #expect(StravaDates.parse(written) == (try Self.instant(expected)))
+    }
+
+    @Test("not dates", arguments: ["", "yesterday", "May 29, 2022, 13:53:35 PM", "2018-13-27 19:11:32", "Foo 1, 2020, 1:00:00 AM"])
+    func notDates(written: String) {
+        #expect(StravaDates.parse(written) == nil)
+    }
+}
