@@ -116,3 +116,45 @@ struct StravaActivitiesTests {
         #expect(StravaDates.parse(written) == nil)
     }
 }
+
+/// Strava's `shoes.csv`: the rack.
+@Suite("Strava's shoes.csv")
+struct StravaShoesTests {
+    static func rack(_ text: String) throws -> [StravaShoe] {
+        var rows: [CSVRows.Row] = []
+        try Array(text.utf8).withUnsafeBytes { try CSVRows.read($0) { rows.append($0) } }
+        return try StravaShoe.rack(rows)
+    }
+
+    @Test("a shoe with no name is called Brand Model; Run among its default sport types makes it the default for runs")
+    func rack() throws {
+        let rack = try Self.rack(
+            """
+            Shoe Name,Shoe Brand,Shoe Model,Shoe Default Sport Types
+            Race day,Nike,Vaporfly 3,
+            "",Brooks,Levitate 2 ,"Run, Walk"
+            "",Hoka,"",Walk
+
+            """)
+        #expect(rack.map(\.name) == ["Race day", "Brooks Levitate 2", "Hoka"])
+        #expect(rack.map(\.isDefaultForRuns) == [false, true, false])
+        #expect(rack.map(\.line) == [2, 3, 4])
+    }
+
+    @Test("the 2020 generation has three columns: two Brooks shoes with no name", .enabled(if: fixturesFolder() != nil))
+    func realArchive() throws {
+        let folder = try #require(fixturesFolder()) + "/strava"
+        let rack = try Self.rack(try String(contentsOfFile: folder + "/peloton-tcx/shoes.csv", encoding: .utf8))
+        #expect(rack.map(\.name) == ["Brooks Levitate 2", "Brooks Ghost 11"])
+        #expect(rack.allSatisfy { !$0.isDefaultForRuns })
+        #expect(try Self.rack(try String(contentsOfFile: folder + "/geo-activity-playground/shoes.csv", encoding: .utf8)).isEmpty)
+    }
+
+    @Test("a header without the shoe columns is refused naming them; a shoe with nothing to call it names its line")
+    func refusals() {
+        #expect(throws: StravaLayoutError(missing: ["Shoe Model"], generation: nil)) { try Self.rack("Shoe Name,Shoe Brand\nx,y\n") }
+        #expect(throws: StravaRowError(line: 3, column: "Shoe Name", value: "", problem: "is empty, as are its brand and model")) {
+            try Self.rack("Shoe Name,Shoe Brand,Shoe Model\na,b,c\n,,\n")
+        }
+    }
+}
