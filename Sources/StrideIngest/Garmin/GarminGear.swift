@@ -1,0 +1,125 @@
+import Foundation
+import StrideEvents
+
+/// The gear of a Garmin Connect account export (`DI_CONNECT/DI-Connect-Fitness/<email>_gear.json`):
+/// the shoes with their status and goal, which activity was on which gear, and the default
+/// gear per activity type. `[{}]` is an account without gear.
+public struct GarminGear: Equatable, Sendable {
+    /// A shoe of the export (`gearTypeName` "Shoes"; bikes are counted, not kept).
+    public struct Shoe: Equatable, Sendable {
+        /// `gearPk`: what the activities' links name.
+        public var key: String
+        /// `displayName`, else `customMakeModel`.
+        public var name: String
+        public var isRetired: Bool
+        /// `retiredDate`, epoch ms, when retired.
+        public var retiredAt: Timestamp?
+        /// `maximumMeters`: the distance after which Garmin says to replace it.
+        public var goalMeters: Double?
+        /// Whether it is the default gear for running (`gearActivityTypeDTOS`).
+        public var isDefaultForRuns: Bool
+    }
+
+    public var shoes: [Shoe]
+    /// Bikes and other gear read and left off the rack.
+    public var otherGear: Int
+    /// Which gear each activity was on: activity id → `gearPk` (shoes and bikes alike).
+    public var gearOfActivity: [String: String]
+
+    /// Garmin's running activity types, whose default gear is the default shoe.
+    public static let runningTypes: Set<String> = ["running", "trail_running", "treadmill_running", "track_running", "street_running"]
+
+    /// The gear of a parsed `gear.json`.
+    /// - Throws: ``GarminGearError`` naming the field that is not as Garmin writes it.
+    public init(_ document: JSONNode) throws {
+        // The file is an array of one object (`[{}]` without gear), or that object alone.
+        let root: [String: JSONNode]
+        switch document {
+        case .array(let items):
+            guard items.count <= 1 else { throw GarminGearError(field: "", problem: "holds \(items.count) objects, not one") }
+            guard case .object(let object)? = items.first ?? .object([:]) else { throw GarminGearError(field: "[0]", problem: "is not an object") }
+            root = object
+        case .object(let object): root = object
+        default: throw GarminGearError(field: "", problem: "is neither an array nor an object")
+        }
+        var defaults: Set<String> = []
+        for (index, entry) in try Self.array(root["gearActivityTypeDTOS"], "gearActivityTypeDTOS").enumerated() {
+            let field = "gearActivityTypeDTOS[\(index)]"
+            guard case .object(let object) = entry else { throw GarminGearError(field: field, problem: "is not an object") }
+            let isDefault = object["defaultFlag"] == .bool(true) || object["defaultFlag"] == nil
+            guard isDefault, let type = Self.text(object["activityType"]), Self.runningTypes.contains(type) else { continue }
+            guard let key = Self.key(object["gearPk"]) else { throw GarminGearError(field: field + ".gearPk", problem: "is missing") }
+            defaults.insert(key)
+        }
+        var shoes: [Shoe] = []
+        var other = 0
+        for (index, entry) in try Self.array(root["gearDTOS"], "gearDTOS").enumerated() {
+            let field = "gearDTOS[\(index)]"
+            guard case .object(let object) = entry else { throw GarminGearError(field: field, problem: "is not an object") }
+            guard let key = Self.key(object["gearPk"]) else { throw GarminGearError(field: field + ".gearPk", problem: "is missing") }
+            guard Self.text(object["gearTypeName"])?.lowercased() == "shoes" else {
+                other += 1
+                continue
+            }
+            let name = [object["displayName"], object["customMakeModel"]].compactMap { Self.text($0) }.first { !$0.isEmpty }
+            guard let name else { throw GarminGearError(field: field + ".displayName", problem: "is missing, as is customMakeModel") }
+            let isRetired = Self.text(object["gearStatusName"])?.lowercased() == "retired"
+            let retiredAt = Self.number(object["retiredDate"]).map { Timestamp(millisecondsSince1970: Int64($0)) }
+            let goal = Self.number(object["maximumMeters"]).flatMap { $0 > 0 ? $0 : nil }
+            shoes.append(
+                Shoe(
+                    key: key, name: name, isRetired: isRetired, retiredAt: isRetired ? retiredAt : nil, goalMeters: goal,
+                    isDefaultForRuns: defaults.contains(key)))
+        }
+        var links: [String: String] = [:]
+        if let activities = root["gearActivityDTOs"], activities != .null {
+            guard case .object(let byGear) = activities else { throw GarminGearError(field: "gearActivityDTOs", problem: "is not an object") }
+            for (gear, list) in byGear {
+                for (index, entry) in try Self.array(list, "gearActivityDTOs.\(gear)").enumerated() {
+                    guard case .object(let object) = entry, let activity = Self.key(object["activityId"]) else {
+                        throw GarminGearError(field: "gearActivityDTOs.\(gear)[\(index)].activityId", problem: "is missing")
+                    }
+                    links[activity] = Self.key(object["gearPk"]) ?? gear
+                }
+            }
+        }
+        self.shoes = shoes
+        otherGear = other
+        gearOfActivity = links
+    }
+
+    private static func array(_ node: JSONNode?, _ field: String) throws -> [JSONNode] {
+        switch node {
+        case nil, .null?: return []
+        case .array(let items)?: return items
+        default: throw GarminGearError(field: field, problem: "is not an array")
+        }
+    }
+
+    private static func text(_ node: JSONNode?) -> String? {
+        if case .string(let text)? = node { return text.trimmingCharacters(in: .whitespaces) }
+        return nil
+    }
+
+    private static func number(_ node: JSONNode?) -> Double? {
+        if case .number(let value)? = node, value.isFinite { return value }
+        return nil
+    }
+
+    /// An id Garmin writes as a number (or, now and then, as text).
+    private static func key(_ node: JSONNode?) -> String? {
+        switch node {
+        case .number(let value)?: value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : nil
+        case .string(let text)?: text.isEmpty ? nil : text
+        default: nil
+        }
+    }
+}
+
+/// A `gear.json` that is not as Garmin writes it.
+public struct GarminGearError: Error, Equatable, CustomStringConvertible {
+    public let field: String
+    public let problem: String
+
+    public var description: String { "gear.json\(field.isEmpty ? "" : ", \(field)") \(problem)" }
+}
