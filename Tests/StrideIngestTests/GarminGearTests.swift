@@ -41,16 +41,16 @@ struct GarminGearTests {
     @Test(
         "a field not as Garmin writes it is named",
         arguments: [
-            (#"[{"gearDTOS": {}}]"#, GarminGearError(field: "gearDTOS", problem: "is not an array")),
-            (#"[{"gearDTOS": [{"gearTypeName": "Shoes"}]}]"#, GarminGearError(field: "gearDTOS[0].gearPk", problem: "is missing")),
+            (#"[{"gearDTOS": {}}]"#, GarminFieldError(field: "gearDTOS", problem: "is not an array")),
+            (#"[{"gearDTOS": [{"gearTypeName": "Shoes"}]}]"#, GarminFieldError(field: "gearDTOS[0].gearPk", problem: "is missing")),
             (
                 #"[{"gearDTOS": [{"gearPk": 1, "gearTypeName": "Shoes"}]}]"#,
-                GarminGearError(field: "gearDTOS[0].displayName", problem: "is missing, as is customMakeModel")
+                GarminFieldError(field: "gearDTOS[0].displayName", problem: "is missing, as is customMakeModel")
             ),
-            (#"[{}, {}]"#, GarminGearError(field: "", problem: "holds 2 objects, not one")),
-            (#""shoes""#, GarminGearError(field: "", problem: "is neither an array nor an object")),
+            (#"[{}, {}]"#, GarminFieldError(field: "", problem: "holds 2 objects, not one")),
+            (#""shoes""#, GarminFieldError(field: "", problem: "is neither an array nor an object")),
         ])
-    func refusals(text: String, error: GarminGearError) {
+    func refusals(text: String, error: GarminFieldError) {
         #expect(throws: error) { try Self.gear(text) }
     }
 }

@@ -30,39 +30,39 @@ public struct GarminGear: Equatable, Sendable {
     public static let runningTypes: Set<String> = ["running", "trail_running", "treadmill_running", "track_running", "street_running"]
 
     /// The gear of a parsed `gear.json`.
-    /// - Throws: ``GarminGearError`` naming the field that is not as Garmin writes it.
+    /// - Throws: ``GarminFieldError`` naming the field that is not as Garmin writes it.
     public init(_ document: JSONNode) throws {
         // The file is an array of one object (`[{}]` without gear), or that object alone.
         let root: [String: JSONNode]
         switch document {
         case .array(let items):
-            guard items.count <= 1 else { throw GarminGearError(field: "", problem: "holds \(items.count) objects, not one") }
-            guard case .object(let object)? = items.first ?? .object([:]) else { throw GarminGearError(field: "[0]", problem: "is not an object") }
+            guard items.count <= 1 else { throw GarminFieldError(field: "", problem: "holds \(items.count) objects, not one") }
+            guard case .object(let object)? = items.first ?? .object([:]) else { throw GarminFieldError(field: "[0]", problem: "is not an object") }
             root = object
         case .object(let object): root = object
-        default: throw GarminGearError(field: "", problem: "is neither an array nor an object")
+        default: throw GarminFieldError(field: "", problem: "is neither an array nor an object")
         }
         var defaults: Set<String> = []
         for (index, entry) in try Self.array(root["gearActivityTypeDTOS"], "gearActivityTypeDTOS").enumerated() {
             let field = "gearActivityTypeDTOS[\(index)]"
-            guard case .object(let object) = entry else { throw GarminGearError(field: field, problem: "is not an object") }
+            guard case .object(let object) = entry else { throw GarminFieldError(field: field, problem: "is not an object") }
             let isDefault = object["defaultFlag"] == .bool(true) || object["defaultFlag"] == nil
             guard isDefault, let type = Self.text(object["activityType"]), Self.runningTypes.contains(type) else { continue }
-            guard let key = Self.key(object["gearPk"]) else { throw GarminGearError(field: field + ".gearPk", problem: "is missing") }
+            guard let key = Self.key(object["gearPk"]) else { throw GarminFieldError(field: field + ".gearPk", problem: "is missing") }
             defaults.insert(key)
         }
         var shoes: [Shoe] = []
         var other = 0
         for (index, entry) in try Self.array(root["gearDTOS"], "gearDTOS").enumerated() {
             let field = "gearDTOS[\(index)]"
-            guard case .object(let object) = entry else { throw GarminGearError(field: field, problem: "is not an object") }
-            guard let key = Self.key(object["gearPk"]) else { throw GarminGearError(field: field + ".gearPk", problem: "is missing") }
+            guard case .object(let object) = entry else { throw GarminFieldError(field: field, problem: "is not an object") }
+            guard let key = Self.key(object["gearPk"]) else { throw GarminFieldError(field: field + ".gearPk", problem: "is missing") }
             guard Self.text(object["gearTypeName"])?.lowercased() == "shoes" else {
                 other += 1
                 continue
             }
             let name = [object["displayName"], object["customMakeModel"]].compactMap { Self.text($0) }.first { !$0.isEmpty }
-            guard let name else { throw GarminGearError(field: field + ".displayName", problem: "is missing, as is customMakeModel") }
+            guard let name else { throw GarminFieldError(field: field + ".displayName", problem: "is missing, as is customMakeModel") }
             let isRetired = Self.text(object["gearStatusName"])?.lowercased() == "retired"
             let retiredAt = Self.number(object["retiredDate"]).map { Timestamp(millisecondsSince1970: Int64($0)) }
             let goal = Self.number(object["maximumMeters"]).flatMap { $0 > 0 ? $0 : nil }
@@ -73,11 +73,11 @@ public struct GarminGear: Equatable, Sendable {
         }
         var links: [String: String] = [:]
         if let activities = root["gearActivityDTOs"], activities != .null {
-            guard case .object(let byGear) = activities else { throw GarminGearError(field: "gearActivityDTOs", problem: "is not an object") }
+            guard case .object(let byGear) = activities else { throw GarminFieldError(field: "gearActivityDTOs", problem: "is not an object") }
             for (gear, list) in byGear {
                 for (index, entry) in try Self.array(list, "gearActivityDTOs.\(gear)").enumerated() {
                     guard case .object(let object) = entry, let activity = Self.key(object["activityId"]) else {
-                        throw GarminGearError(field: "gearActivityDTOs.\(gear)[\(index)].activityId", problem: "is missing")
+                        throw GarminFieldError(field: "gearActivityDTOs.\(gear)[\(index)].activityId", problem: "is missing")
                     }
                     links[activity] = Self.key(object["gearPk"]) ?? gear
                 }
@@ -92,7 +92,7 @@ public struct GarminGear: Equatable, Sendable {
         switch node {
         case nil, .null?: return []
         case .array(let items)?: return items
-        default: throw GarminGearError(field: field, problem: "is not an array")
+        default: throw GarminFieldError(field: field, problem: "is not an array")
         }
     }
 
@@ -116,10 +116,12 @@ public struct GarminGear: Equatable, Sendable {
     }
 }
 
-/// A `gear.json` that is not as Garmin writes it.
-public struct GarminGearError: Error, Equatable, CustomStringConvertible {
+/// A field of a Garmin Connect export's JSON that is not as Garmin writes it, named by its path
+/// in the file (`[0].summarizedActivitiesExport[5].startTimeGmt`, `gearDTOS[2].gearPk`); the
+/// ingest names the file.
+public struct GarminFieldError: Error, Equatable, CustomStringConvertible {
     public let field: String
     public let problem: String
 
-    public var description: String { "gear.json\(field.isEmpty ? "" : ", \(field)") \(problem)" }
+    public var description: String { field.isEmpty ? "the document \(problem)" : "\(field) \(problem)" }
 }
