@@ -54,7 +54,7 @@ public enum GarminActivities {
             default: throw GarminFieldError(field: field + "." + name, problem: "is not a number")
             }
         }
-        guard let id = try number("activityId"), id.rounded() == id, id > 0, id < 1e15 else {
+        guard let id = try number("activityId").flatMap({ $0 > 0 ? ArchiveID.text($0) : nil }) else {
             throw GarminFieldError(field: field + ".activityId", problem: "is missing")
         }
         guard let startMilliseconds = try number("startTimeGmt") else {
@@ -77,7 +77,7 @@ public enum GarminActivities {
         var name = ""
         if case .string(let text)? = object["name"] { name = text }
         return GarminActivity(
-            id: String(Int64(id)), name: name, type: type, isRun: type.contains("running"),
+            id: id, name: name, type: type, isRun: type.contains("running"),
             start: Timestamp(millisecondsSince1970: Int64(startMilliseconds)), localOffsetSeconds: offset,
             durationSeconds: try number("duration").map { $0 / 1_000 }, distanceMeters: try number("distance").map { $0 / 100 },
             averageHeartRate: try number("avgHr"), maximumHeartRate: try number("maxHr"))

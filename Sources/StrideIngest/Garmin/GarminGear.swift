@@ -109,7 +109,7 @@ public struct GarminGear: Equatable, Sendable {
     /// An id Garmin writes as a number (or, now and then, as text).
     private static func key(_ node: JSONNode?) -> String? {
         switch node {
-        case .number(let value)?: value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : nil
+        case .number(let value)?: ArchiveID.text(value)
         case .string(let text)?: text.isEmpty ? nil : text
         default: nil
         }

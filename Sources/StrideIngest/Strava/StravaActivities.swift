@@ -60,7 +60,9 @@ public struct StravaActivityLayout: Equatable, Sendable {
 
     /// The columns each generation names, in the header's language.
     private struct Names {
-        var id, date, name, type, elapsed, moving, distance, gearName, gearID, filename: String
+        var id, date, name, type, elapsed, moving, distance, gearName, filename: String
+        /// The gear's id, where the generation is known to have one.
+        var gearID: String?
     }
 
     private static let names: [(Generation, Names)] = [
@@ -68,19 +70,19 @@ public struct StravaActivityLayout: Equatable, Sendable {
             .english,
             Names(
                 id: "Activity ID", date: "Activity Date", name: "Activity Name", type: "Activity Type", elapsed: "Elapsed Time",
-                moving: "Moving Time", distance: "Distance", gearName: "Activity Gear", gearID: "Gear", filename: "Filename")
+                moving: "Moving Time", distance: "Distance", gearName: "Activity Gear", filename: "Filename", gearID: "Gear")
         ),
         (
             .german,
             Names(
                 id: "Aktivitäts-ID", date: "Aktivitätsdatum", name: "Name der Aktivität", type: "Aktivitätsart", elapsed: "Verstrichene Zeit",
-                moving: "Bewegungszeit", distance: "Distanz", gearName: "Aktivitätsausrüstung", gearID: "Ausrüstung", filename: "Dateiname")
+                moving: "Bewegungszeit", distance: "Distanz", gearName: "Aktivitätsausrüstung", filename: "Dateiname")
         ),
         (
             .snakeCase,
             Names(
                 id: "id", date: "date", name: "name", type: "type", elapsed: "elapsed_time", moving: "moving_time", distance: "distance",
-                gearName: "gear", gearID: "gear_id", filename: "filename")
+                gearName: "gear", filename: "filename")
         ),
     ]
 
@@ -117,7 +119,7 @@ public struct StravaActivityLayout: Equatable, Sendable {
             (kilometres, metres) = (distances.first, distances.count > 1 ? distances[1] : nil)
         }
         gearName = positions(of: names.gearName).first
-        gearID = positions(of: names.gearID).first
+        gearID = names.gearID.flatMap { positions(of: $0).first }
         filename = positions(of: names.filename).first
     }
 
@@ -152,7 +154,7 @@ public struct StravaActivityLayout: Equatable, Sendable {
             id: id, start: start, name: text(name) ?? "", type: type, isRun: StravaActivityTypes.isRun(type),
             elapsedSeconds: try number(elapsed, "Elapsed Time"), movingSeconds: try number(moving, "Moving Time"),
             distanceMeters: metres ?? kilometres.map { $0 * 1000 }, gearName: text(gearName),
-            gearID: try number(gearID, "Gear").map(StravaNumbers.id),
+            gearID: try number(gearID, "Gear").map { ArchiveID.text($0) ?? String($0) },
             filename: text(filename), line: row.line)
     }
 }
@@ -198,11 +200,6 @@ enum StravaNumbers {
             written = written.replacingOccurrences(of: ",", with: "")
         }
         return Double(written)
-    }
-
-    /// An id Strava wrote as a float (`12345678.0`) as the integer it is.
-    static func id(_ value: Double) -> String {
-        value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }
 

@@ -19,8 +19,8 @@ struct DashboardSite: Sendable {
 
     let api: StrideAPI
     let sessions: Sessions
-    /// The API's endpoints, by path: the forms are sent on to them.
-    let endpoints: [String: Endpoint]
+    /// The API's actions, by path: the forms are sent on to them (with this site's API).
+    static let actions = Dictionary(StrideAPI.endpoints.filter(\.isWrite).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     /// Proxies believed, and the public URL (``RequestOrigin``).
     let trustedProxies: Set<String>
     let publicURL: String?
@@ -30,7 +30,6 @@ struct DashboardSite: Sendable {
         self.sessions = sessions
         trustedProxies = api.settings.trustedProxies
         publicURL = api.settings.publicURL
-        endpoints = Dictionary(StrideAPI.endpoints.filter(\.isWrite).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The pages' paths and what each shows.
@@ -139,7 +138,7 @@ struct DashboardSite: Sendable {
         let (session, fields) = try await checkedForm(request, context)
         let notice: Notice
         do {
-            guard let path = Self.formRoutes[action]?.endpoint, let endpoint = endpoints[path] else {
+            guard let path = Self.formRoutes[action]?.endpoint, let endpoint = Self.actions[path] else {
                 throw APIError(.notFound, "this form has no action on this server")
             }
             let body = try fields.json(for: endpoint)

@@ -99,13 +99,8 @@ final class Environment: @unchecked Sendable {
     /// - Throws: what `body` throws, ``DataFileCutShort``, or ``LMDBError``.
     func view<R>(_ body: () throws -> R) throws -> R {
         if isInView { return try body() }
-        return try retryingResizes {
-            try gate.shared {
-                try checkDataFileHoldsPages()
-                let pointer = try begin(flags: UInt32(MDB_RDONLY))
-                defer { mdb_txn_abort(pointer) }
-                return try Self.$openView.withValue(OpenView(environment: handle, transaction: pointer)) { try body() }
-            }
+        return try readTransaction { pointer in
+            try Self.$openView.withValue(OpenView(environment: handle, transaction: pointer)) { try body() }
         }
     }
 
@@ -114,12 +109,17 @@ final class Environment: @unchecked Sendable {
     /// - Throws: what `body` throws, ``DataFileCutShort``, or ``LMDBError``.
     func read<R>(_ body: (borrowing Transaction) throws -> R) throws -> R {
         if let openView { return try body(Transaction(handle: openView, isReadOnly: true)) }
-        return try retryingResizes {
+        return try readTransaction { try body(Transaction(handle: $0, isReadOnly: true)) }
+    }
+
+    /// Runs `body` with a read-only transaction of its own, aborted afterwards.
+    private func readTransaction<R>(_ body: (OpaquePointer) throws -> R) throws -> R {
+        try retryingResizes {
             try gate.shared {
                 try checkDataFileHoldsPages()
                 let pointer = try begin(flags: UInt32(MDB_RDONLY))
                 defer { mdb_txn_abort(pointer) }
-                return try body(Transaction(handle: pointer, isReadOnly: true))
+                return try body(pointer)
             }
         }
     }
