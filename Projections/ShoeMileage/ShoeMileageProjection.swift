@@ -33,7 +33,9 @@ public struct ShoeMileageProjection: Projection {
             audit(
                 AuditEntry(
                     sequence: event.sequence, recordedAt: event.recordedAt, kind: .registered, workout: nil, origin: nil,
-                    kilometers: registered.startKilometers, detail: "registered with \(Self.format(registered.startKilometers)) km already run",
+                    kilometers: registered.startKilometers,
+                    detail: "registered with \(Self.format(registered.startKilometers)) km already run"
+                        + (registered.source.map { ", from \($0)" } ?? ""),
                     sentBy: registered.sentBy),
                 shoe: registered.shoe, rows: &rows)
             announceGoal(of: registered.shoe, event: event, rows: &rows)
@@ -47,7 +49,9 @@ public struct ShoeMileageProjection: Projection {
         case .workoutRecorded(let recorded):
             record(recorded, event: event, rows: &rows)
         case .workoutAssigned(let assigned):
-            assign(event.entity.id, to: assigned.shoe, origin: assigned.origin, sentBy: assigned.sentBy, event: event, rows: &rows)
+            assign(
+                event.entity.id, to: assigned.shoe, origin: assigned.origin, sentBy: assigned.sentBy, source: assigned.source, event: event,
+                rows: &rows)
         case .workoutAssignmentChanged(let change):
             switch change.change {
             case .unassigned: unassign(event.entity.id, kind: .unassigned, sentBy: change.sentBy, event: event, rows: &rows)
@@ -83,7 +87,7 @@ public struct ShoeMileageProjection: Projection {
 
     /// Puts a workout's run on a shoe (a copy's run: the one its first record counts).
     func assign(
-        _ anyCopy: UInt128, to shoeID: UInt128, origin: AssignmentOrigin, sentBy: String?, event: ProjectionEvent,
+        _ anyCopy: UInt128, to shoeID: UInt128, origin: AssignmentOrigin, sentBy: String?, source: String? = nil, event: ProjectionEvent,
         rows: inout ProjectionRows<Key, Row>
     ) {
         let workoutID = run(of: anyCopy, &rows)
@@ -103,7 +107,8 @@ public struct ShoeMileageProjection: Projection {
         audit(
             AuditEntry(
                 sequence: event.sequence, recordedAt: event.recordedAt, kind: .assigned, workout: workoutID, origin: origin,
-                kilometers: workout.kilometers, detail: describe(run: workout, &rows), sentBy: sentBy),
+                kilometers: workout.kilometers, detail: describe(run: workout, &rows) + (source.map { "; from \($0)" } ?? ""),
+                sentBy: sentBy),
             shoe: shoeID, rows: &rows)
         if origin == .auto {
             // The run's notification names the shoe it went to on arrival.

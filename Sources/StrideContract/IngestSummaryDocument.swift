@@ -1,4 +1,5 @@
 import StrideEvents
+import StrideIngest
 import StrideLedger
 
 /// `ingest --json`: what each file gave, and the totals.
@@ -41,6 +42,7 @@ public struct IngestSummaryDocument: ContractDocument {
         }
         if report.repeatedInFile > 0 { members.append(.init("repeatedInFile", .integer(report.repeatedInFile))) }
         if let export = report.export { members.append(.init("export", json(export))) }
+        if let archive = counts.archive { members.append(.init("archive", json(archive, settled: report.archive))) }
         if !report.stepReversals.isEmpty {
             members.append(
                 .init(
@@ -52,6 +54,29 @@ public struct IngestSummaryDocument: ContractDocument {
                                 "takenBack": .integer(reversal.takenBack), "reason": .string(reversal.reason),
                             ])
                         })))
+        }
+        return .object(members)
+    }
+
+    /// What an account archive held and did to the rack.
+    private static func json(_ archive: AccountArchive, settled: ArchiveSettlement?) -> JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("service", .string(archive.service.rawValue)), .init("name", .string(archive.name)),
+            .init("newestActivity", .string(archive.asOf?.description)),
+            .init("activitiesByType", .object(archive.activitiesByType.sorted { $0.key < $1.key }.map { .init($0.key, .integer($0.value)) })),
+            .init("runs", .integer(archive.runs)), .init("filesRead", .integer(archive.filesRead)),
+            .init("filesNotRead", .array(archive.unreadFiles.map { .string($0) })), .init("filesNotReadCount", .integer(archive.unreadFileCount)),
+            .init("notRead", .object(archive.notRead.sorted { $0.key < $1.key }.map { .init($0.key, .integer($0.value)) })),
+        ]
+        if let settled {
+            members += [
+                .init("runsAlreadyFromElsewhere", .integer(settled.runsAlreadyFromElsewhere)),
+                .init("shoesAdded", .array(settled.shoesAdded.map { .string($0) })),
+                .init("shoesMatched", .object(settled.shoesMatched.sorted { $0.key < $1.key }.map { .init($0.key, .string($0.value)) })),
+                .init("shoesRetired", .array(settled.shoesRetired.map { .string($0) })), .init("defaultShoe", .string(settled.defaultShoe)),
+                .init("runsPutOnShoes", .integer(settled.runsPutOnShoes)), .init("runsAlreadyOnTheirShoe", .integer(settled.runsAlreadyOnTheirShoe)),
+                .init("olderThanOneRead", .bool(settled.isOlderThanOneRead)), .init("notes", .array(settled.notes.map { .string($0) })),
+            ]
         }
         return .object(members)
     }

@@ -66,7 +66,7 @@ extension AuditEntry {
     public var kindName: String {
         switch kind {
         case .registered: "registered"
-        case .assigned: origin == .auto ? "assigned (auto)" : "assigned (manual)"
+        case .assigned: "assigned (\(origin?.description ?? "manual"))"
         case .unassigned: "unassigned"
         case .movedToAnotherShoe: "moved to another shoe"
         case .distanceReplaced: "distance replaced"

@@ -19,6 +19,10 @@ public enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidDocument(file: String, line: Int?, field: String?, problem: String)
     /// A file of another format than the one the caller required (a server route for one).
     case unexpectedFormat(file: String, found: InputFormat, expected: InputFormat)
+    /// An account archive (Strava's, Garmin Connect's) whose index cannot be read: its
+    /// `activities.csv`, `shoes.csv`, summaries or gear, at the line or field `place` names.
+    /// Nothing of the archive is appended.
+    case brokenArchive(file: String, place: String?, problem: String)
     /// A FIT file that fails its CRC, is cut short or is malformed, at the byte the problem
     /// names. Nothing of the FIT file it happens in is kept (its CRC cannot vouch for any of
     /// it); the FIT files chained before it in the same file, each checked, are committed.
@@ -32,11 +36,11 @@ public enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreadable(let file, let reason):
             "cannot read \(file): \(reason); check the path and its permissions"
         case .unknownFormat(let file, let found):
-            "\(file) is \(found), not a format Stride reads; give an Apple Health export.zip or export.xml, NDJSON samples, a GPX track, a FIT or TCX activity (or a zip of FIT files), or a Health Auto Export document"
+            "\(file) is \(found), not a format Stride reads; give an Apple Health export.zip or export.xml, NDJSON samples, a GPX track, a FIT or TCX activity (or a zip of FIT files), a Health Auto Export document, or a Strava or Garmin Connect account archive"
         case .broken(let file, let line, let problem):
             "\(file), line \(line): \(problem). Everything before that line is committed; repair the file or export it again from the Health app, then run the same `stride ingest` again: only what is missing will be added"
         case .unsafeArchive(let file, let entry, let problem):
-            "\(file), entry \"\(entry)\": \(problem); nothing was read from it. Use the export.zip exactly as the Health app wrote it"
+            "\(file), entry \"\(entry)\": \(problem); nothing was read from it. Use the archive exactly as it was exported or downloaded"
         case .invalidDocument(let file, let line, let field, let problem):
             "\(file)\(line.map { ", line \($0)" } ?? "")\(field.map { ": \($0)" } ?? ""): \(problem). Nothing from it was added; "
                 + "correct the document (or let Health Auto Export send it again) and ingest it again"
@@ -47,6 +51,10 @@ public enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "copy the activity from the device again, or download its original from Garmin Connect, and ingest it again"
         case .unusableFIT(let file, let problem):
             "\(file): \(problem). Nothing from it was added; export the activity again from the device's app (Garmin Connect: Export Original)"
+        case .brokenArchive(let file, let place, let problem):
+            "\(file)\(place.map { ", \($0)" } ?? ""): \(problem). Nothing from the archive was added; download it again "
+                + "(Strava: Settings › My Account › Download or Delete Your Account; Garmin Connect: Account › Data Management › Export Your Data) "
+                + "and ingest the zip as downloaded"
         case .noExportInArchive(let file):
             "\(file) holds no Apple Health export (no XML with a <HealthData> root); export again from the Health app (Profile › Export All Health Data)"
         }

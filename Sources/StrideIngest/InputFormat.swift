@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import StrideEvents
+import ZIPFoundation
 
 /// The formats `stride ingest` reads, told apart by their content, never their names
 /// (the export's XML is `export.xml`, `Export.xml` or `导出.xml` depending on the phone).
@@ -22,6 +23,10 @@ public enum InputFormat: Equatable, Sendable, CustomStringConvertible {
     case fitArchive
     /// A Training Center XML activity (TCX).
     case tcx
+    /// Strava's bulk export: the zip as downloaded, its folder, or its `activities.csv`.
+    case stravaArchive
+    /// Garmin Connect's account export ("Export Your Data"), the zip as downloaded.
+    case garminArchive
 
     public var description: String {
         switch self {
@@ -33,16 +38,38 @@ public enum InputFormat: Equatable, Sendable, CustomStringConvertible {
         case .fit: "FIT"
         case .fitArchive: "FIT files (zip)"
         case .tcx: "TCX"
+        case .stravaArchive: "Strava archive"
+        case .garminArchive: "Garmin Connect archive"
         }
     }
 
     /// Reads the start of a file and says what it is.
     /// - Throws: ``IngestError/unreadable(file:reason:)`` or ``IngestError/unknownFormat(file:found:)``.
     public static func detect(file: String) throws -> InputFormat {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+            guard StravaArchive.isArchive(try ArchiveFiles(file).paths) else {
+                throw IngestError.unknownFormat(
+                    file: file, found: "a folder, but not a Strava archive's (no activities.csv in it)")
+            }
+            return .stravaArchive
+        }
+        if URL(fileURLWithPath: file).lastPathComponent == "activities.csv",
+            (try? StravaArchive.isArchive(ArchiveFiles(StravaArchive.location(of: file)).paths)) == true
+        {
+            return .stravaArchive
+        }
         let head = try FileChunks.head(of: file, bytes: 1 << 20)
         let format = try head.withUnsafeBytes { try detect(head: $0, file: file) }
-        // A zip is told by what its entries hold: FIT files and no XML make a FIT archive.
-        if format == .healthExportArchive, FITArchive.holdsFITFiles(file) { return .fitArchive }
+        // A zip is told by what its entries hold: an account archive by its index files, FIT
+        // files and no XML make a FIT archive.
+        if format == .healthExportArchive {
+            if let paths = ZipListing.paths(of: file) {
+                if StravaArchive.isArchive(paths) { return .stravaArchive }
+                if GarminArchive.isArchive(paths) { return .garminArchive }
+            }
+            if FITArchive.holdsFITFiles(file) { return .fitArchive }
+        }
         return format
     }
 
@@ -74,6 +101,14 @@ public enum InputFormat: Equatable, Sendable, CustomStringConvertible {
         default:
             throw IngestError.unknownFormat(file: file, found: "neither a zip, FIT, XML nor NDJSON")
         }
+    }
+}
+
+/// The paths of a zip's entries, from its central directory (nothing inflated).
+enum ZipListing {
+    static func paths(of file: String) -> [String]? {
+        guard let archive = try? Archive(url: URL(fileURLWithPath: file), accessMode: .read) else { return nil }
+        return archive.map { $0.path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).filter { $0 != "." }.joined(separator: "/") }
     }
 }
 

@@ -38,6 +38,8 @@ extension EventType {
     public static let sampleRestored = EventType(code: 15, name: "sample.restored")
     /// An Apple Health export was ingested whole.
     public static let healthExportIngested = EventType(code: 16, name: "healthExport.ingested")
+    /// Another service's account archive (Strava, Garmin Connect) was ingested.
+    public static let archiveIngested = EventType(code: 17, name: "archive.ingested")
     /// A running shoe joined the rack.
     public static let shoeRegistered = EventType(code: 20, name: "shoe.registered")
     /// A shoe was renamed.
@@ -72,7 +74,7 @@ extension EventType {
     /// Every type this version of Stride knows, by code.
     public static let catalog: [EventType] = [
         .ledgerCreated, .sampleRecorded, .workoutRecorded, .activitySummaryRecorded, .sampleRepeated, .sampleWithdrawn, .sampleRestored,
-        .healthExportIngested, .shoeRegistered, .shoeRenamed,
+        .healthExportIngested, .archiveIngested, .shoeRegistered, .shoeRenamed,
         .shoeRetirementChanged, .defaultShoeSelected, .workoutAssigned, .workoutAssignmentChanged, .sameRunDecided, .pointsAwarded, .pointsSpent,
         .pointsReversed, .checkedIn, .journalEntryAdded, .tokenAdded, .tokenRevoked, .requestAnswered,
     ]

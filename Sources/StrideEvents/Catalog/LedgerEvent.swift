@@ -8,6 +8,7 @@ public enum LedgerEvent: Hashable, Sendable {
     case sampleWithdrawn(SampleWithdrawn)
     case sampleRestored(SampleRestored)
     case healthExportIngested(HealthExportIngested)
+    case archiveIngested(ArchiveIngested)
     case shoeRegistered(ShoeRegistered)
     case shoeRenamed(ShoeRenamed)
     case shoeRetirementChanged(ShoeRetirement)
@@ -38,6 +39,7 @@ public enum LedgerEvent: Hashable, Sendable {
         case .sampleWithdrawn(let payload): payload
         case .sampleRestored(let payload): payload
         case .healthExportIngested(let payload): payload
+        case .archiveIngested(let payload): payload
         case .shoeRegistered(let payload): payload
         case .shoeRenamed(let payload): payload
         case .shoeRetirementChanged(let payload): payload
@@ -79,7 +81,7 @@ public enum LedgerEvent: Hashable, Sendable {
         case .checkedIn(let payload): payload.sentBy
         case .journalEntryAdded(let payload): payload.sentBy
         case .requestAnswered(let answer): answer.device
-        case .ledgerCreated, .activitySummaryRecorded, .sampleRepeated, .tokenAdded, .tokenRevoked, .unrecognized: nil
+        case .ledgerCreated, .archiveIngested, .activitySummaryRecorded, .sampleRepeated, .tokenAdded, .tokenRevoked, .unrecognized: nil
         }
     }
 
@@ -94,6 +96,7 @@ public enum LedgerEvent: Hashable, Sendable {
         case .sampleWithdrawn: SampleWithdrawn.eventType.code
         case .sampleRestored: SampleRestored.eventType.code
         case .healthExportIngested: HealthExportIngested.eventType.code
+        case .archiveIngested: ArchiveIngested.eventType.code
         case .shoeRegistered: ShoeRegistered.eventType.code
         case .shoeRenamed: ShoeRenamed.eventType.code
         case .shoeRetirementChanged: ShoeRetirement.eventType.code
@@ -152,6 +155,8 @@ public enum LedgerEvent: Hashable, Sendable {
                 event = .sampleRestored(try decode(SampleRestored.self, &reader, schemaVersion))
             case HealthExportIngested.eventType.code:
                 event = .healthExportIngested(try decode(HealthExportIngested.self, &reader, schemaVersion))
+            case ArchiveIngested.eventType.code:
+                event = .archiveIngested(try decode(ArchiveIngested.self, &reader, schemaVersion))
             case ShoeRegistered.eventType.code:
                 event = .shoeRegistered(try decode(ShoeRegistered.self, &reader, schemaVersion))
             case ShoeRenamed.eventType.code:
@@ -218,6 +223,7 @@ public enum LedgerEvent: Hashable, Sendable {
         case .sampleWithdrawn(let payload): return Self.encode(payload, into: &writer)
         case .sampleRestored(let payload): return Self.encode(payload, into: &writer)
         case .healthExportIngested(let payload): return Self.encode(payload, into: &writer)
+        case .archiveIngested(let payload): return Self.encode(payload, into: &writer)
         case .shoeRegistered(let payload): return Self.encode(payload, into: &writer)
         case .shoeRenamed(let payload): return Self.encode(payload, into: &writer)
         case .shoeRetirementChanged(let payload): return Self.encode(payload, into: &writer)

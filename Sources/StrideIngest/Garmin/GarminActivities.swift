@@ -28,6 +28,25 @@ public struct GarminActivity: Equatable, Sendable {
 /// Reading `*_summarizedActivities.json`: `[{"summarizedActivitiesExport": [ … ]}]`, split across
 /// several files in one archive.
 public enum GarminActivities {
+    /// The HealthKit activity type of a Garmin type; `Other` for one HealthKit has no name for
+    /// (the type is kept as written in the metadata).
+    public static func activityType(_ type: String) -> String {
+        let name: String =
+            switch type {
+            case _ where GarminGear.runningTypes.contains(type): "Running"
+            case "cycling", "road_biking", "mountain_biking", "indoor_cycling", "virtual_ride", "gravel_cycling", "e_bike_fitness": "Cycling"
+            case "walking", "casual_walking", "speed_walking": "Walking"
+            case "hiking": "Hiking"
+            case "lap_swimming", "open_water_swimming", "swimming": "Swimming"
+            case "strength_training": "TraditionalStrengthTraining"
+            case "yoga": "Yoga"
+            case "elliptical": "Elliptical"
+            case "indoor_rowing", "rowing": "Rowing"
+            default: "Other"
+            }
+        return "HKWorkoutActivityType" + name
+    }
+
     /// The activities of one parsed file, in its order.
     /// - Throws: ``GarminFieldError`` (a field not as Garmin writes it, named with its path).
     public static func read(_ document: JSONNode) throws -> [GarminActivity] {

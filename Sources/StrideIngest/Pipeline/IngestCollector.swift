@@ -31,6 +31,7 @@ final class IngestCollector {
     var counts: ReadCounts {
         var counts = tallies
         counts.export = coverage
+        counts.archive = archive
         for (code, count) in samplesByCode.enumerated() where count > 0 {
             if let name = HealthTypeCatalog.identifier(code: UInt64(code)) { counts.samplesByType[name, default: 0] += count }
         }
@@ -72,6 +73,14 @@ final class IngestCollector {
         if let sentBy { sample.sentBy = sentBy }
         let start = sample.start
         try add(PendingEvent(.sampleRecorded(consume sample), occurredAt: start, entity: entity, idempotencyKey: key))
+    }
+
+    /// What an account archive says beyond its workouts, once read.
+    private var archive: AccountArchive?
+
+    /// Notes what an account archive says beyond its workouts.
+    func noteArchive(_ archive: AccountArchive) {
+        self.archive = archive
     }
 
     /// Notes what an Apple Health export read to its end holds.
@@ -169,6 +178,8 @@ public struct ReadCounts: Sendable, Equatable {
     public var notRead: [String: Int] = [:]
     /// For an Apple Health export, what it holds: its date, sources and span.
     public var export: ExportCoverage?
+    /// For an account archive (Strava's, Garmin Connect's): its shoes and the runs on them.
+    public var archive: AccountArchive?
 
     /// How often one reason occurred, and the first places.
     public struct LeftOut: Sendable, Equatable {

@@ -24,6 +24,9 @@ public struct IngestOptions: Sendable {
     /// The name the ledger's events give the file, when not its own: the server's uploads are
     /// saved under a random name, and recorded as `request`.
     public var recordedName: String?
+    /// For an account archive: which rack shoe an archive shoe is where their names differ
+    /// (`--shoe NAME=RACK_NAME`; NAME the archive's name for it, or its gear id).
+    public var shoeNames: [String: String] = [:]
 
     /// Creates options; the defaults are what `stride ingest` uses.
     public init(

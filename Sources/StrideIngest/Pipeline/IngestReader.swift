@@ -134,13 +134,21 @@ public enum IngestReader {
                 collector: collector)
             try reader.read(document)
             report(total)
+        case .stravaArchive:
+            let files = try ArchiveFiles(StravaArchive.location(of: file))
+            let reader = StravaArchive(files: files, collector: collector, timeZone: options.timeZone, readAt: options.clockTime)
+            collector.noteArchive(try reader.read())
+        case .garminArchive:
+            let files = try ArchiveFiles(file)
+            let reader = GarminArchive(files: files, collector: collector, timeZone: options.timeZone, readAt: options.clockTime)
+            collector.noteArchive(try reader.read())
         }
         try collector.flush()
         return ReadResult(format: format, counts: collector.counts, bytes: bytesRead)
     }
 
     /// Feeds an XML document, chunk by chunk, to a scanner and a handler.
-    private static func readXML<H: XMLHandler>(
+    static func readXML<H: XMLHandler>(
         _ handler: H, file: String, chunks: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) throws {
         var handler = handler

@@ -187,6 +187,29 @@ public enum StravaActivityTypes {
     public static let runs: Set<String> = ["Run", "Trail Run", "Virtual Run", "Lauf", "Traillauf", "Virtueller Lauf"]
 
     public static func isRun(_ type: String) -> Bool { runs.contains(type) }
+
+    /// The HealthKit activity type of a Strava type, English or German; `Other` for a type
+    /// HealthKit has no name for (the type is kept as written in the metadata).
+    public static func activityType(_ type: String) -> String {
+        let name: String =
+            switch type {
+            case _ where isRun(type): "Running"
+            case "Ride", "Virtual Ride", "E-Bike Ride", "Gravel Ride", "Mountain Bike Ride", "Velomobile", "Radfahrt", "Virtuelle Radfahrt":
+                "Cycling"
+            case "Walk", "Spaziergang", "Gehen": "Walking"
+            case "Hike", "Wanderung": "Hiking"
+            case "Swim", "Schwimmen": "Swimming"
+            case "Yoga": "Yoga"
+            case "Weight Training", "Krafttraining": "TraditionalStrengthTraining"
+            case "Rowing", "Rudern": "Rowing"
+            case "Elliptical", "Crosstrainer": "Elliptical"
+            case "Nordic Ski", "Langlauf": "CrossCountrySkiing"
+            case "Alpine Ski", "Ski Alpin": "DownhillSkiing"
+            case "Workout": "Other"
+            default: "Other"
+            }
+        return "HKWorkoutActivityType" + name
+    }
 }
 
 /// The numbers of `activities.csv`: `3.32`, `3322.949951171875`, `12345678.0`; in a German

@@ -29,6 +29,8 @@ public struct FileIngestReport: Sendable {
     public var stepReversals: [PointsReversed] = []
     /// For an Apple Health export read whole: its date, and what it shows deleted in Health.
     public var export: ExportSettlement?
+    /// For an account archive: the shoes it put on the rack and the runs on them.
+    public var archive: ArchiveSettlement?
     /// Wall time in seconds.
     public var seconds: Double
     /// Bytes read (inflated, for a zip).
@@ -88,6 +90,7 @@ extension Ledger {
                 added: appended,
                 alreadyInLedger: duplicates - repeatedInFile, sentBy: options.sentBy)
         }
+        let archive = try counts.archive.map { try settleArchive($0, shoeNames: options.shoeNames, sentBy: options.sentBy) }
         // Step awards, once the last batch is in: for every day the file's steps touch (new or
         // already known, so that a re-run after a crash still awards what was missed), and the
         // days of the step samples it shows deleted.
@@ -100,6 +103,7 @@ extension Ledger {
         report.stepReversals = stepChanges.reversed
         report.repeatedInFile = repeatedInFile
         report.export = settlement
+        report.archive = archive
         return report
     }
 }

@@ -33,6 +33,34 @@ extension BinaryWriter {
     }
 }
 
+extension BinaryWriter {
+    /// Writes a payload's sender and, when there is one, the archive it came from (see
+    /// ``ArchiveSourced``): with no source, exactly as ``write(sender:)``.
+    mutating func write(sender: String?, source: String?) {
+        guard let source else { return write(sender: sender) }
+        write(optional: sender) { $0.write($1) }
+        write(source)
+    }
+}
+
+/// A shoe or assignment event that an account archive's ingest may write (Strava's
+/// `activities.csv`, Garmin Connect's `gear.json`): ``source`` names the archive and its row or
+/// activity, so that `mileage explain` can say where each run on a shoe came from.
+///
+/// The source is written after the sender, in a schema version of its own that writes the
+/// sender even when absent; an event with no source is written as before, byte for byte.
+public protocol ArchiveSourced: SentThroughServer {
+    /// The archive and its row or activity behind the event; nil for the runner's own action.
+    var source: String? { get }
+}
+
+extension ArchiveSourced {
+    /// The newest version with a source; else as a ``SentThroughServer`` payload.
+    public var writtenSchemaVersion: UInt16 {
+        source != nil ? Self.schemaVersion : sentBy == nil ? Self.schemaVersion - 2 : Self.schemaVersion - 1
+    }
+}
+
 extension BinaryReader {
     /// Reads a payload's trailing sender: present from schema version `first` on, none in
     /// older versions.
@@ -40,6 +68,11 @@ extension BinaryReader {
     @inline(__always)
     mutating func readSender(schemaVersion: UInt16, since first: UInt16) throws -> String? {
         schemaVersion >= first ? try readOptional { try $0.readString() } : nil
+    }
+
+    /// Reads the archive source written after the sender from schema version `first` on.
+    mutating func readSource(schemaVersion: UInt16, since first: UInt16) throws -> String? {
+        schemaVersion >= first ? try readString() : nil
     }
 }
 
@@ -54,5 +87,11 @@ extension JSONValue {
     /// An object from key–value pairs, in order, with `sentBy` added last when there is one.
     static func object(_ pairs: KeyValuePairs<String, JSONValue>, sentBy: String?) -> JSONValue {
         .object(pairs.map { Member($0.key, $0.value) }, sentBy: sentBy)
+    }
+
+    /// As ``object(_:sentBy:)``, with the archive `source` last when there is one.
+    static func object(_ pairs: KeyValuePairs<String, JSONValue>, sentBy: String?, source: String?) -> JSONValue {
+        let members = pairs.map { Member($0.key, $0.value) } + (source.map { [Member("source", .string($0))] } ?? [])
+        return .object(members, sentBy: sentBy)
     }
 }

@@ -38,11 +38,11 @@ public struct ShoeRenamed: SentThroughServer {
 
 /// A shoe was retired (it takes no new workouts) or brought back.
 ///
-/// Schema history: version 2 adds the device that sent it (``sentBy``); see
-/// ``SentThroughServer``.
-public struct ShoeRetirement: SentThroughServer {
+/// Schema history: version 2 adds the device that sent it (``sentBy``), see
+/// ``SentThroughServer``; version 3 the archive that said so (``source``), see ``ArchiveSourced``.
+public struct ShoeRetirement: ArchiveSourced {
     public static let eventType = EventType.shoeRetirementChanged
-    public static let schemaVersion: UInt16 = 2
+    public static let schemaVersion: UInt16 = 3
 
     /// The shoe.
     public var shoe: UInt128
@@ -50,18 +50,21 @@ public struct ShoeRetirement: SentThroughServer {
     public var isRetired: Bool
     /// The device that sent it through the server; nil when changed on the machine.
     public var sentBy: String?
+    /// The archive that retired it; nil when the runner did.
+    public var source: String?
 
     /// Creates the payload.
-    public init(shoe: UInt128, isRetired: Bool, sentBy: String? = nil) {
+    public init(shoe: UInt128, isRetired: Bool, sentBy: String? = nil, source: String? = nil) {
         self.shoe = shoe
         self.isRetired = isRetired
         self.sentBy = sentBy
+        self.source = source
     }
 
     public func encode(into writer: inout BinaryWriter) {
         writer.write(fixed: shoe)
         writer.write(isRetired)
-        writer.write(sender: sentBy)
+        writer.write(sender: sentBy, source: source)
     }
 
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
@@ -69,42 +72,49 @@ public struct ShoeRetirement: SentThroughServer {
         shoe = try reader.read(fixed: UInt128.self)
         isRetired = try reader.readBool()
         sentBy = try reader.readSender(schemaVersion: schemaVersion, since: 2)
+        source = try reader.readSource(schemaVersion: schemaVersion, since: 3)
     }
 
-    public var json: JSONValue { .object(["shoe": .string(ShoeID.text(shoe)), "isRetired": .bool(isRetired)], sentBy: sentBy) }
+    public var json: JSONValue {
+        .object(["shoe": .string(ShoeID.text(shoe)), "isRetired": .bool(isRetired)], sentBy: sentBy, source: source)
+    }
 }
 
 /// The default shoe was chosen, or cleared: new runs from this moment on go to it.
 ///
-/// Schema history: version 2 adds the device that sent it (``sentBy``); see
-/// ``SentThroughServer``.
-public struct DefaultShoeSelected: SentThroughServer {
+/// Schema history: version 2 adds the device that sent it (``sentBy``), see
+/// ``SentThroughServer``; version 3 the archive that chose it (``source``), see ``ArchiveSourced``.
+public struct DefaultShoeSelected: ArchiveSourced {
     public static let eventType = EventType.defaultShoeSelected
-    public static let schemaVersion: UInt16 = 2
+    public static let schemaVersion: UInt16 = 3
 
     /// The shoe, or nil when cleared.
     public var shoe: UInt128?
     /// The device that sent it through the server; nil when chosen on the machine.
     public var sentBy: String?
+    /// The archive whose default shoe for runs it is; nil when the runner chose it.
+    public var source: String?
 
     /// Creates the payload.
-    public init(shoe: UInt128?, sentBy: String? = nil) {
+    public init(shoe: UInt128?, sentBy: String? = nil, source: String? = nil) {
         self.shoe = shoe
         self.sentBy = sentBy
+        self.source = source
     }
 
     public func encode(into writer: inout BinaryWriter) {
         writer.write(optional: shoe) { $0.write(fixed: $1) }
-        writer.write(sender: sentBy)
+        writer.write(sender: sentBy, source: source)
     }
 
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
         try Self.checkReadable(schemaVersion)
         shoe = try reader.readOptional { try $0.read(fixed: UInt128.self) }
         sentBy = try reader.readSender(schemaVersion: schemaVersion, since: 2)
+        source = try reader.readSource(schemaVersion: schemaVersion, since: 3)
     }
 
-    public var json: JSONValue { .object(["shoe": .string(shoe.map(ShoeID.text))], sentBy: sentBy) }
+    public var json: JSONValue { .object(["shoe": .string(shoe.map(ShoeID.text))], sentBy: sentBy, source: source) }
 }
 
 /// Who assigned a workout to a shoe.
@@ -113,36 +123,48 @@ public enum AssignmentOrigin: UInt8, Hashable, Sendable, CustomStringConvertible
     case manual = 0
     /// The auto-assignment policy, to the default shoe.
     case auto = 1
+    /// An account archive (Strava's, Garmin Connect's): the shoe the runner put the run on there.
+    case archive = 2
 
-    public var description: String { self == .manual ? "manual" : "auto" }
+    public var description: String {
+        switch self {
+        case .manual: "manual"
+        case .auto: "auto"
+        case .archive: "archive"
+        }
+    }
 }
 
 /// A workout was assigned to a shoe (moving it from another one, if it had one).
 ///
-/// Schema history: version 2 adds the device that sent it (``sentBy``); see
-/// ``SentThroughServer``. An automatic assignment carries the sender of the run it answers.
-public struct WorkoutAssigned: SentThroughServer {
+/// Schema history: version 2 adds the device that sent it (``sentBy``), see
+/// ``SentThroughServer``; version 3 the archive row or activity behind it (``source``), see
+/// ``ArchiveSourced``. An automatic assignment carries the sender of the run it answers.
+public struct WorkoutAssigned: ArchiveSourced {
     public static let eventType = EventType.workoutAssigned
-    public static let schemaVersion: UInt16 = 2
+    public static let schemaVersion: UInt16 = 3
 
     /// The shoe.
     public var shoe: UInt128
-    /// Manual or auto.
+    /// Manual, auto or from an archive.
     public var origin: AssignmentOrigin
     /// The device that sent it (or the run it answers) through the server; nil otherwise.
     public var sentBy: String?
+    /// For an archive's assignment: the archive and its row or activity.
+    public var source: String?
 
     /// Creates the payload.
-    public init(shoe: UInt128, origin: AssignmentOrigin, sentBy: String? = nil) {
+    public init(shoe: UInt128, origin: AssignmentOrigin, sentBy: String? = nil, source: String? = nil) {
         self.shoe = shoe
         self.origin = origin
         self.sentBy = sentBy
+        self.source = source
     }
 
     public func encode(into writer: inout BinaryWriter) {
         writer.write(fixed: shoe)
         writer.write(origin.rawValue)
-        writer.write(sender: sentBy)
+        writer.write(sender: sentBy, source: source)
     }
 
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
@@ -151,10 +173,11 @@ public struct WorkoutAssigned: SentThroughServer {
         guard let origin = AssignmentOrigin(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown assignment origin") }
         self.origin = origin
         sentBy = try reader.readSender(schemaVersion: schemaVersion, since: 2)
+        source = try reader.readSource(schemaVersion: schemaVersion, since: 3)
     }
 
     public var json: JSONValue {
-        .object(["shoe": .string(ShoeID.text(shoe)), "assignedBy": .string(origin.description)], sentBy: sentBy)
+        .object(["shoe": .string(ShoeID.text(shoe)), "assignedBy": .string(origin.description)], sentBy: sentBy, source: source)
     }
 }
 

@@ -2,11 +2,12 @@
 ///
 /// Schema history: version 1 (Run Mile's shoe) had a name and starting kilometres only;
 /// version 2 added the shoe's id, the brand and the goal; version 3 adds the device that sent
-/// it (``sentBy``, see ``SentThroughServer``). Version 1 events are upcast on read with an id
+/// it (``sentBy``, see ``SentThroughServer``); version 4 the archive it came from (``source``, see
+/// ``ArchiveSourced``). Version 1 events are upcast on read with an id
 /// derived from the name, no brand and no goal; versions 1 and 2 with no sender.
-public struct ShoeRegistered: SentThroughServer {
+public struct ShoeRegistered: ArchiveSourced {
     public static let eventType = EventType.shoeRegistered
-    public static let schemaVersion: UInt16 = 3
+    public static let schemaVersion: UInt16 = 4
 
     /// The shoe's id.
     public var shoe: UInt128
@@ -20,10 +21,13 @@ public struct ShoeRegistered: SentThroughServer {
     public var goalKilometers: Double?
     /// The device that sent it through the server; nil when registered on the machine.
     public var sentBy: String?
+    /// The archive whose shoe it is; nil when the runner registered it.
+    public var source: String?
 
     /// Creates the payload.
     public init(
-        shoe: UInt128, name: String, brand: String?, startKilometers: Double, goalKilometers: Double?, sentBy: String? = nil
+        shoe: UInt128, name: String, brand: String?, startKilometers: Double, goalKilometers: Double?, sentBy: String? = nil,
+        source: String? = nil
     ) {
         self.shoe = shoe
         self.name = name
@@ -31,6 +35,7 @@ public struct ShoeRegistered: SentThroughServer {
         self.startKilometers = startKilometers
         self.goalKilometers = goalKilometers
         self.sentBy = sentBy
+        self.source = source
     }
 
     /// The version 1 shape, kept to read old events and to write them in tests.
@@ -67,7 +72,7 @@ public struct ShoeRegistered: SentThroughServer {
         writer.write(optional: brand) { $0.write($1) }
         writer.write(startKilometers)
         writer.write(optional: goalKilometers) { $0.write($1) }
-        writer.write(sender: sentBy)
+        writer.write(sender: sentBy, source: source)
     }
 
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
@@ -75,13 +80,14 @@ public struct ShoeRegistered: SentThroughServer {
         case 1:
             let old = Version1(name: try reader.readString(), startKilometers: try reader.readDouble())
             self = old.upcast
-        case 2, 3:
+        case 2, 3, 4:
             shoe = try reader.read(fixed: UInt128.self)
             name = try reader.readString()
             brand = try reader.readOptional { try $0.readString() }
             startKilometers = try reader.readDouble()
             goalKilometers = try reader.readOptional { try $0.readDouble() }
             sentBy = try reader.readSender(schemaVersion: schemaVersion, since: 3)
+            source = try reader.readSource(schemaVersion: schemaVersion, since: 4)
         default:
             throw Self.unknownVersion(schemaVersion)
         }
@@ -92,6 +98,6 @@ public struct ShoeRegistered: SentThroughServer {
             [
                 "shoe": .string(ShoeID.text(shoe)), "name": .string(name), "brand": .string(brand),
                 "startKilometers": .number(startKilometers), "goalKilometers": .number(goalKilometers),
-            ], sentBy: sentBy)
+            ], sentBy: sentBy, source: source)
     }
 }

@@ -35,6 +35,7 @@ enum IngestSummary {
         } else {
             lines.append("  \(report.appended.counted("new event")), \(report.duplicates.counted("duplicate")) skipped" + assigned)
         }
+        if let archive = counts.archive { lines += Self.archiveLines(archive, settled: report.archive) }
         var read: [String] = []
         if counts.samples > 0 { read.append(counts.samples.counted("sample")) }
         if counts.workouts > 0 { read.append(counts.workouts.counted("workout")) }
@@ -63,7 +64,7 @@ enum IngestSummary {
         for reversal in report.stepReversals {
             lines.append("  The \(reversal.rule) award of \(reversal.day) is reversed (\(reversal.takenBack) taken back): \(reversal.reason).")
         }
-        for (what, count) in counts.notRead.sorted(by: { $0.key < $1.key }) {
+        for (what, count) in counts.notRead.sorted(by: { $0.key < $1.key }) where counts.archive == nil {
             lines.append("  Not read: \(Format.count(count)) \(what) \(count == 1 ? "entry" : "entries") (Stride reads its metrics and workouts).")
         }
         for rejection in counts.rejections { lines.append("  Not read: \(rejection).") }
@@ -71,5 +72,46 @@ enum IngestSummary {
             lines.append("  … and \(Format.count(counts.rejectedLines - counts.rejections.count)) more lines not read.")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// What an account archive held and did to the rack: activities by type, runs new and
+    /// known, shoes added and matched, runs put on shoes, what was not read and why.
+    private static func archiveLines(_ archive: AccountArchive, settled: ArchiveSettlement?) -> [String] {
+        let activities = archive.activitiesByType.values.reduce(0, +)
+        let types = archive.activitiesByType.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \(Format.count($0.value))" }
+        var lines = [
+            "  \(archive.title)\(archive.asOf.map { ", newest activity \($0.description.prefix(10))" } ?? ""): "
+                + "\(activities.counted("activity", plural: "activities"))" + (types.isEmpty ? "" : " (\(types.joined(separator: ", ")))") + "."
+        ]
+        let known = settled?.runsAlreadyFromElsewhere ?? 0
+        lines.append(
+            "  Runs: \(Format.count(archive.runs))" + (known > 0 ? ", of which \(Format.count(known)) already in the ledger from another source (counted once, from the archive's copy)" : "")
+                + ".")
+        if let settled {
+            var shoes: [String] = []
+            if !settled.shoesAdded.isEmpty { shoes.append("\(settled.shoesAdded.count) added (\(settled.shoesAdded.joined(separator: ", ")))") }
+            if !settled.shoesMatched.isEmpty {
+                shoes.append(
+                    "\(settled.shoesMatched.count) already on the rack ("
+                        + settled.shoesMatched.sorted { $0.key < $1.key }.map { $0.key == $0.value ? $0.key : "\($0.key) as \($0.value)" }.joined(separator: ", ") + ")")
+            }
+            if !settled.shoesRetired.isEmpty { shoes.append("\(settled.shoesRetired.count) retired (\(settled.shoesRetired.joined(separator: ", ")))") }
+            if let chosen = settled.defaultShoe { shoes.append("\(chosen) the default for new runs") }
+            if !shoes.isEmpty { lines.append("  Shoes: " + shoes.joined(separator: "; ") + ".") }
+            lines.append(
+                "  Runs put on shoes: \(Format.count(settled.runsPutOnShoes))"
+                    + (settled.runsAlreadyOnTheirShoe > 0 ? " (\(Format.count(settled.runsAlreadyOnTheirShoe)) already on theirs)" : "") + ".")
+            for note in settled.notes { lines.append("  Note: \(note).") }
+        }
+        if archive.filesRead > 0 || archive.unreadFileCount > 0 {
+            lines.append(
+                "  Activity files: \(Format.count(archive.filesRead)) read"
+                    + (archive.unreadFileCount > 0 ? ", \(Format.count(archive.unreadFileCount)) could not be read (their activities kept, from the archive's row or summary alone)" : "") + ".")
+            for unread in archive.unreadFiles { lines.append("    \(unread)") }
+        }
+        for (what, count) in archive.notRead.sorted(by: { $0.key < $1.key }) {
+            lines.append("  Not read: \(Format.count(count)) \(what).")
+        }
+        return lines
     }
 }

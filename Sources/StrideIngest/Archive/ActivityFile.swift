@@ -1,0 +1,60 @@
+import Foundation
+import StrideEvents
+
+/// An activity file inside an account archive (FIT, GPX or TCX, gzipped or not), read for the
+/// workouts it gives: the same readers as `stride ingest` of the file alone, into a collector of
+/// its own, so that the archive's row or summary can be joined to its detail before anything is
+/// batched.
+enum ActivityFile {
+    /// The workouts of a file's bytes.
+    /// - Throws: ``ArchiveFileProblem`` for a file that is damaged, cut short, of no format
+    ///   Stride reads, or that gives no workout.
+    static func workouts(_ bytes: [UInt8], name: String, timeZone: TimeZone?, readAt: Timestamp) throws(ArchiveFileProblem) -> [WorkoutRecorded] {
+        var bytes = bytes
+        do {
+            if bytes.withUnsafeBytes({ Gzip.isGzip($0) }) {
+                bytes = try Gzip.inflate(bytes, limit: AccountArchive.largestActivityFile)
+            }
+            var found: [WorkoutRecorded] = []
+            let collector = IngestCollector(batchSize: 1_000, readAt: readAt) { batch in
+                for event in batch.events { if case .event(.workoutRecorded(let workout)) = event.body { found.append(workout) } }
+            }
+            let format = try bytes.withUnsafeBytes { try InputFormat.detect(head: $0, file: name) }
+            switch format {
+            case .fit:
+                var reader = FITWorkouts(file: name, timeZone: timeZone, collector: collector)
+                try bytes.withUnsafeBytes { try reader.read($0) }
+            case .gpx:
+                try IngestReader.readXML(GPXReader(file: name, collector: collector), file: name) { consume in
+                    try bytes.withUnsafeBytes { try consume($0) }
+                }
+            case .tcx:
+                try IngestReader.readXML(TCXReader(file: name, collector: collector), file: name) { consume in
+                    try bytes.withUnsafeBytes { try consume($0) }
+                }
+            default:
+                throw ArchiveFileProblem("it is \(format), not an activity file (FIT, GPX or TCX)")
+            }
+            try collector.flush()
+            guard !found.isEmpty else { throw ArchiveFileProblem("it holds no activity") }
+            return found
+        } catch let problem as ArchiveFileProblem {
+            throw problem
+        } catch let error as IngestError {
+            throw ArchiveFileProblem(Self.problem(error))
+        } catch {
+            throw ArchiveFileProblem("\(error)")
+        }
+    }
+
+    /// An ingest error's problem, without the advice meant for a file given alone.
+    private static func problem(_ error: IngestError) -> String {
+        switch error {
+        case .brokenFIT(_, let problem): "\(problem)"
+        case .unusableFIT(_, let problem): problem
+        case .broken(_, let line, let problem): "line \(line): \(problem)"
+        case .unknownFormat(_, let found): "it is \(found), not an activity file"
+        default: error.description
+        }
+    }
+}

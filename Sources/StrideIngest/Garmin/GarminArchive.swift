@@ -1,0 +1,202 @@
+import Foundation
+import StrideEvents
+import StrideFIT
+
+/// Garmin Connect's account export ("Export Your Data"), the zip as downloaded:
+/// `DI_CONNECT/DI-Connect-Fitness/*_summarizedActivities.json` (the activities),
+/// `*_gear.json` (the shoes, and which activity was on which), and
+/// `DI-Connect-Uploaded-Files/UploadedFiles_*.zip` (zips inside the zip, holding the watch's
+/// FIT files, flat and named without their activity).
+///
+/// - Each summary is one workout: its type, name and distance (what Garmin counts on the
+///   shoe), with the detail of the activity FIT file (type 4) that starts within a minute of
+///   it. An activity file no summary lists is a workout of its own. Monitoring files (type 32)
+///   are no workouts and are left unread, counted.
+/// - An inner zip is copied to a private temporary file (memory stays flat whatever its size),
+///   checked as every zip is, read, and removed. A damaged inner zip or FIT file is counted and
+///   named, never a stop.
+/// - The summaries and gear are read and checked before any workout is batched: one that is
+///   not JSON, or not as Garmin writes it, stops the ingest with nothing appended.
+struct GarminArchive {
+    let files: ArchiveFiles
+    let collector: IngestCollector
+    let timeZone: TimeZone?
+    let readAt: Timestamp
+
+    /// Whether a zip's files make a Garmin Connect archive: a `DI_CONNECT/` folder at its root.
+    static func isArchive(_ paths: [String]) -> Bool { paths.contains { $0.hasPrefix("DI_CONNECT/") } }
+
+    /// How far from a summary's start an activity file's may be and still be its file.
+    static let matchWindow: Int64 = 60_000
+
+    func read() throws -> AccountArchive {
+        var archive = AccountArchive(service: .garminConnect, name: URL(fileURLWithPath: files.location).lastPathComponent)
+        let summaries = try readSummaries()
+        let gear = try readGear()
+        for (path, what) in [("DI-Connect-Aggregator/UDSFile_", "daily totals (UDSFile), not read yet"), ("DI-Connect-Wellness/", "wellness files (sleep), not read yet")] {
+            let count = files.paths.count { $0.contains(path) }
+            if count > 0 { archive.notRead[what] = count }
+        }
+        // The activity files' detail, by the summary it belongs to; files no summary lists.
+        var details: [Int: WorkoutRecorded] = [:]
+        var unlisted: [WorkoutRecorded] = []
+        let starts = summaries.enumerated().map { ($0.element.start.millisecondsSince1970, $0.offset) }.sorted { $0.0 < $1.0 }
+        for inner in files.paths where inner.contains("DI-Connect-Uploaded-Files/") && inner.lowercased().hasSuffix(".zip") {
+            try readUploads(inner, archive: &archive) { workout in
+                if let index = Self.nearest(workout.start.millisecondsSince1970, in: starts), details[index] == nil {
+                    details[index] = workout
+                } else {
+                    unlisted.append(workout)
+                }
+            }
+        }
+        var shoeOfKey: [String: Int] = [:]
+        for shoe in gear?.shoes ?? [] {
+            shoeOfKey[shoe.key] = archive.shoes.count
+            archive.shoes.append(
+                AccountArchive.Shoe(
+                    name: shoe.name, goalKilometers: shoe.goalMeters.map { $0 / 1000 }, isRetired: shoe.isRetired,
+                    isDefaultForRuns: shoe.isDefaultForRuns, gearID: shoe.key, place: "gear.json gear \(shoe.key)"))
+        }
+        var identity = IdentityHasher()
+        for (index, summary) in summaries.enumerated() {
+            archive.activitiesByType[summary.type, default: 0] += 1
+            archive.asOf = max(archive.asOf ?? summary.start, summary.start)
+            let place = "activity \(summary.id)"
+            var metadata = [MetadataEntry(key: "GarminActivityType", value: summary.type)]
+            if !summary.name.isEmpty { metadata.append(MetadataEntry(key: "GarminName", value: summary.name)) }
+            metadata.append(MetadataEntry(key: "GarminLocalOffset", value: String(summary.localOffsetSeconds)))
+            let workout = AccountArchive.workout(
+                activity: "Garmin Connect \(summary.id)", activityType: GarminActivities.activityType(summary.type), start: summary.start,
+                elapsedSeconds: summary.durationSeconds, movingSeconds: nil, distanceMeters: summary.distanceMeters, place: place,
+                metadata: metadata, detail: details[index])
+            let id = SampleIdentity.make(start: workout.start, hash: identity.hash("garmin-activity", summary.id))
+            try collector.add(
+                workout: workout,
+                PendingEvent(.workoutRecorded(workout), occurredAt: workout.start, entity: EntityReference(.workout, id: id), idempotencyKey: IdempotencyKey(id)))
+            guard summary.isRun else { continue }
+            archive.runs += 1
+            archive.runIDs.append(id)
+            if let key = gear?.gearOfActivity[summary.id], let shoe = shoeOfKey[key] {
+                archive.runsOnShoes.append(
+                    AccountArchive.RunOnShoe(workout: id, shoe: shoe, kilometers: (summary.distanceMeters ?? 0) / 1000, place: place))
+            }
+        }
+        for workout in unlisted {
+            let id = SampleIdentity.make(
+                start: workout.start,
+                hash: identity.hash("garmin-upload", String(workout.start.millisecondsSince1970), workout.sourceName, String(workout.distanceMeters ?? -1)))
+            try collector.add(
+                workout: workout,
+                PendingEvent(.workoutRecorded(workout), occurredAt: workout.start, entity: EntityReference(.workout, id: id), idempotencyKey: IdempotencyKey(id)))
+        }
+        return archive
+    }
+
+    /// The summary whose start is nearest `start`, within ``matchWindow``.
+    private static func nearest(_ start: Int64, in starts: [(Int64, Int)]) -> Int? {
+        var low = 0
+        var high = starts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if starts[middle].0 < start { low = middle + 1 } else { high = middle }
+        }
+        let candidates = [low - 1, low].filter { starts.indices.contains($0) }
+        guard let best = candidates.min(by: { abs(starts[$0].0 - start) < abs(starts[$1].0 - start) }), abs(starts[best].0 - start) <= matchWindow
+        else { return nil }
+        return starts[best].1
+    }
+
+    /// Every summary of every `*_summarizedActivities.json`, in the files' order.
+    private func readSummaries() throws -> [GarminActivity] {
+        var activities: [GarminActivity] = []
+        for path in files.paths where path.contains("DI-Connect-Fitness/") && path.hasSuffix("summarizedActivities.json") {
+            activities += try document(path) { try GarminActivities.read($0) }
+        }
+        return activities
+    }
+
+    /// The gear of `*_gear.json`, if the archive has one.
+    private func readGear() throws -> GarminGear? {
+        guard let path = files.paths.first(where: { $0.contains("DI-Connect-Fitness/") && $0.hasSuffix("_gear.json") }) else { return nil }
+        return try document(path) { try GarminGear($0) }
+    }
+
+    private func document<T>(_ path: String, _ read: (JSONNode) throws -> T) throws -> T {
+        let bytes: [UInt8]
+        do {
+            bytes = try files.bytes(of: path, limit: AccountArchive.largestIndex)
+        } catch {
+            throw IngestError.brokenArchive(file: files.name(of: path), place: nil, problem: error.description)
+        }
+        do {
+            let node = try bytes.withUnsafeBytes { try JSONParser.parse($0) }
+            return try read(node)
+        } catch let error as JSONSyntaxError {
+            throw IngestError.brokenArchive(file: files.name(of: path), place: "line \(error.line)", problem: "it is not JSON: \(error.problem)")
+        } catch let error as GarminFieldError {
+            throw IngestError.brokenArchive(file: files.name(of: path), place: error.field.isEmpty ? nil : error.field, problem: error.problem)
+        }
+    }
+
+    /// Reads the FIT files of one `UploadedFiles_*.zip`, handing each activity's workout on.
+    private func readUploads(_ inner: String, archive: inout AccountArchive, _ found: (WorkoutRecorded) -> Void) throws {
+        let folder = try PrivateFolder()
+        defer { folder.remove() }
+        let copy = folder.path + "/uploads.zip"
+        do {
+            try files.copy(inner, to: copy, limit: Int(min(files.size(of: inner), UInt64(Int.max / 2))) + 1)
+        } catch {
+            archive.noteUnread(inner, error.description)
+            return
+        }
+        let uploads: FITArchive
+        do {
+            uploads = try FITArchive(file: copy)
+        } catch {
+            archive.noteUnread(inner, "it is not a readable zip: \(error)")
+            return
+        }
+        if uploads.otherEntries > 0 { archive.notRead["files in UploadedFiles that are no FIT file", default: 0] += uploads.otherEntries }
+        for entry in uploads.entries {
+            let name = "\(inner) › \(entry.path)"
+            do {
+                let bytes = try uploads.bytes(of: entry)
+                do {
+                    for workout in try ActivityFile.workouts(bytes, name: files.name(of: name), timeZone: timeZone, readAt: readAt) {
+                        archive.filesRead += 1
+                        found(workout)
+                    }
+                } catch {
+                    let type = bytes.withUnsafeBytes { FITActivity.decode($0).0.fileID?.type }
+                    if type == 32 {
+                        archive.notRead["monitoring FIT files (type 32): daily figures, not workouts", default: 0] += 1
+                    } else if type != nil && type != 4 {
+                        archive.notRead["FIT files of type \(type ?? 0), not activities", default: 0] += 1
+                    } else {
+                        archive.noteUnread(name, error.description)
+                    }
+                }
+            } catch {
+                archive.noteUnread(name, "\(error)")
+            }
+        }
+    }
+}
+
+/// A temporary folder only the runner can read, for an archive inside the archive.
+struct PrivateFolder {
+    let path: String
+
+    init() throws {
+        var template = Array((NSTemporaryDirectory() + "/stride-archive-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
+            throw IngestError.unreadable(file: NSTemporaryDirectory(), reason: "no temporary folder can be made: \(String(cString: strerror(errno)))")
+        }
+        path = String(cString: made)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import StrideEvents
+
+/// Strava's bulk export ("Download your data"), as a zip or its folder: `activities.csv` (each
+/// row one activity, its `Filename` the file of its detail), `shoes.csv` (the rack), and
+/// `activities/` — beside much Stride never reads.
+///
+/// - Each row is one workout: the row's type, name, distance (what Strava counts on the shoe)
+///   and gear, with its file's times, device and detail when it has one. A row with no file
+///   (entered by hand), `#error#`, or a file that cannot be read is a workout from the row alone;
+///   such files are counted and named, never a stop.
+/// - Identity: the Activity ID. The same archive again appends nothing; a run also recorded
+///   by a watch or the Health app is its copy (the same-run rule), counted from the archive's.
+/// - Everything but the activity files is read before any workout is batched: an
+///   `activities.csv` that cannot be read stops the ingest with nothing appended.
+struct StravaArchive {
+    let files: ArchiveFiles
+    let collector: IngestCollector
+    let timeZone: TimeZone?
+    let readAt: Timestamp
+    /// Where `activities.csv` is: the archive's root, or a folder inside it.
+    private let root: String
+
+    /// Whether a zip's or folder's files make a Strava archive: an `activities.csv` at its
+    /// root or one folder down.
+    static func isArchive(_ paths: [String]) -> Bool { activitiesPath(in: paths) != nil }
+
+    /// The archive a path stands for: the folder of an `activities.csv` given alone, else the
+    /// path itself.
+    static func location(of path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.lastPathComponent == "activities.csv" ? url.deletingLastPathComponent().path : path
+    }
+
+    private static func activitiesPath(in paths: [String]) -> String? {
+        paths.filter { $0 == "activities.csv" || ($0.hasSuffix("/activities.csv") && $0.split(separator: "/").count == 2) }
+            .min { $0.count < $1.count }
+    }
+
+    init(files: ArchiveFiles, collector: IngestCollector, timeZone: TimeZone?, readAt: Timestamp) {
+        self.files = files
+        self.collector = collector
+        self.timeZone = timeZone
+        self.readAt = readAt
+        let activities = Self.activitiesPath(in: files.paths) ?? "activities.csv"
+        root = String(activities.dropLast("activities.csv".count))
+    }
+
+    /// Reads the archive: its workouts into the collector, its shoes and runs on them returned.
+    /// - Throws: ``IngestError/brokenArchive(file:place:problem:)`` for an `activities.csv` or
+    ///   `shoes.csv` that cannot be read, before anything is batched.
+    func read() throws -> AccountArchive {
+        var archive = AccountArchive(service: .strava, name: URL(fileURLWithPath: files.location).lastPathComponent)
+        let activities = try readActivities()
+        let listed = try readShoes()
+        archive.shoes = listed
+        var identity = IdentityHasher()
+        var shoeOf: [String: Int] = [:]  // gear name or id → shoe index
+        for activity in activities {
+            archive.activitiesByType[activity.type.isEmpty ? "(no type)" : activity.type, default: 0] += 1
+            archive.asOf = max(archive.asOf ?? activity.start, activity.start)
+            let (workout, place) = self.workout(of: activity, archive: &archive)
+            let id = SampleIdentity.make(start: workout.start, hash: identity.hash("strava-activity", activity.id))
+            try collector.add(
+                workout: workout,
+                PendingEvent(.workoutRecorded(workout), occurredAt: workout.start, entity: EntityReference(.workout, id: id), idempotencyKey: IdempotencyKey(id)))
+            guard activity.isRun else { continue }
+            archive.runs += 1
+            archive.runIDs.append(id)
+            guard let shoe = shoe(of: activity, in: &archive, known: &shoeOf) else { continue }
+            archive.runsOnShoes.append(
+                AccountArchive.RunOnShoe(workout: id, shoe: shoe, kilometers: (activity.distanceMeters ?? 0) / 1000, place: place))
+        }
+        return archive
+    }
+
+    /// The rows of `activities.csv`, each checked.
+    private func readActivities() throws -> [StravaActivity] {
+        let path = root + "activities.csv"
+        let bytes = try index(path)
+        var layout: StravaActivityLayout?
+        var activities: [StravaActivity] = []
+        do {
+            try bytes.withUnsafeBytes { buffer in
+                try CSVRows.read(buffer) { row in
+                    guard let known = layout else {
+                        layout = try StravaActivityLayout(header: row.fields)
+                        return
+                    }
+                    activities.append(try known.activity(of: row))
+                }
+            }
+        } catch let problem as CSVRows.Problem {
+            throw IngestError.brokenArchive(file: files.name(of: path), place: "line \(problem.line)", problem: problem.description)
+        } catch let problem as StravaLayoutError {
+            throw IngestError.brokenArchive(file: files.name(of: path), place: "line 1", problem: problem.description)
+        } catch let problem as StravaRowError {
+            throw IngestError.brokenArchive(file: files.name(of: path), place: "line \(problem.line)", problem: problem.description)
+        }
+        guard layout != nil else { throw IngestError.brokenArchive(file: files.name(of: path), place: "line 1", problem: "it is empty") }
+        return activities
+    }
+
+    /// The shoes of `shoes.csv` (none when the archive has no such file).
+    private func readShoes() throws -> [AccountArchive.Shoe] {
+        let path = root + "shoes.csv"
+        guard files.contains(path) else { return [] }
+        let bytes = try index(path)
+        do {
+            var rows: [CSVRows.Row] = []
+            try bytes.withUnsafeBytes { buffer in try CSVRows.read(buffer) { rows.append($0) } }
+            return try StravaShoe.rack(rows).map { shoe in
+                AccountArchive.Shoe(
+                    name: shoe.name, brand: shoe.brand, isDefaultForRuns: shoe.isDefaultForRuns, place: "shoes.csv line \(shoe.line)")
+            }
+        } catch let problem as CSVRows.Problem {
+            throw IngestError.brokenArchive(file: files.name(of: path), place: "line \(problem.line)", problem: problem.description)
+        } catch let problem as StravaLayoutError {
+            throw IngestError.brokenArchive(file: files.name(of: path), place: "line 1", problem: problem.description)
+        } catch let problem as StravaRowError {
+            throw IngestError.brokenArchive(file: files.name(of: path), place: "line \(problem.line)", problem: problem.description)
+        }
+    }
+
+    private func index(_ path: String) throws -> [UInt8] {
+        do {
+            return try files.bytes(of: path, limit: AccountArchive.largestIndex)
+        } catch {
+            throw IngestError.brokenArchive(file: files.name(of: path), place: nil, problem: error.description)
+        }
+    }
+
+    /// The shoe a run was on, adding it to the archive's shoes when `shoes.csv` does not list
+    /// it: by `Activity Gear`'s name, told apart by `Gear`'s id where one name stands for two
+    /// shoes; by the id alone where the row names none.
+    private func shoe(of activity: StravaActivity, in archive: inout AccountArchive, known: inout [String: Int]) -> Int? {
+        let name = activity.gearName.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        guard name != nil || activity.gearID != nil else { return nil }
+        let key = "\(name.map(Self.key) ?? "")#\(activity.gearID ?? "")"
+        if let index = known[key] { return index }
+        let index: Int
+        if let name {
+            // The listed shoes of this name not yet taken by another id, first in shoes.csv order.
+            let taken = Set(known.filter { $0.key.hasPrefix(Self.key(name) + "#") }.map(\.value))
+            let listed = archive.shoes.indices.first { Self.key(archive.shoes[$0].name) == Self.key(name) && !taken.contains($0) }
+            if let listed, archive.shoes[listed].gearID == nil {
+                archive.shoes[listed].gearID = activity.gearID
+                index = listed
+            } else {
+                let template = archive.shoes.first { Self.key($0.name) == Self.key(name) }
+                archive.shoes.append(
+                    AccountArchive.Shoe(
+                        name: name, brand: template?.brand, gearID: activity.gearID,
+                        place: "activities.csv line \(activity.line) (Activity Gear)"))
+                index = archive.shoes.count - 1
+            }
+        } else {
+            let id = activity.gearID ?? ""
+            archive.shoes.append(
+                AccountArchive.Shoe(
+                    name: "Strava gear \(id)", isListed: false, gearID: id, place: "activities.csv line \(activity.line) (Gear \(id), no name)"))
+            index = archive.shoes.count - 1
+        }
+        known[key] = index
+        return index
+    }
+
+    private static func key(_ name: String) -> String { name.trimmingCharacters(in: .whitespaces).lowercased() }
+
+    /// The workout of a row, with its file's detail when the file can be read; where in the
+    /// archive it is.
+    private func workout(of activity: StravaActivity, archive: inout AccountArchive) -> (WorkoutRecorded, String) {
+        let place = "activities.csv line \(activity.line) (activity \(activity.id))"
+        var detail: WorkoutRecorded?
+        if let filename = activity.filename {
+            if filename == "#error#" {
+                archive.noteUnread(place, "Strava wrote #error# for its file")
+            } else {
+                let path = root + filename
+                do {
+                    let bytes = try files.bytes(of: path, limit: AccountArchive.largestActivityFile)
+                    let found = try ActivityFile.workouts(bytes, name: files.name(of: path), timeZone: timeZone, readAt: readAt)
+                    // A multisport file: the session closest to the row's start.
+                    detail = found.min { abs($0.start.millisecondsSince1970 - activity.start.millisecondsSince1970) < abs($1.start.millisecondsSince1970 - activity.start.millisecondsSince1970) }
+                    archive.filesRead += 1
+                } catch {
+                    archive.noteUnread(path, files.contains(path) ? error.description : "the archive does not hold it")
+                }
+            }
+        }
+        var metadata = [MetadataEntry(key: "StravaActivityType", value: activity.type)]
+        if !activity.name.isEmpty { metadata.append(MetadataEntry(key: "StravaName", value: activity.name)) }
+        if let gear = activity.gearName ?? activity.gearID { metadata.append(MetadataEntry(key: "StravaGear", value: gear)) }
+        let workout = AccountArchive.workout(
+            activity: "Strava \(activity.id)", activityType: StravaActivityTypes.activityType(activity.type), start: activity.start,
+            elapsedSeconds: activity.elapsedSeconds, movingSeconds: activity.movingSeconds, distanceMeters: activity.distanceMeters,
+            place: place, metadata: metadata, detail: detail)
+        return (workout, place)
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import ShoeMileage
+import StrideEvents
+import StrideIngest
+import StrideStore
+
+/// What settling an account archive did to the rack and the runs on it, and where it
+/// disagreed with what the runner decided in Stride.
+public struct ArchiveSettlement: Sendable, Equatable {
+    /// Shoes added to the rack, by the names they were given.
+    public var shoesAdded: [String] = []
+    /// Archive shoes found on the rack: archive name → rack name.
+    public var shoesMatched: [String: String] = [:]
+    /// Shoes the archive retired that were not retired on the rack.
+    public var shoesRetired: [String] = []
+    /// The shoe made the default for new runs, as the archive's default for runs.
+    public var defaultShoe: String?
+    /// Runs put on a shoe (or moved to another) by this archive.
+    public var runsPutOnShoes = 0
+    /// Runs already on the shoe the archive says.
+    public var runsAlreadyOnTheirShoe = 0
+    /// Of the archive's runs, those the ledger held already from another source (the Health
+    /// app, a watch's file, a push): counted once, as one run.
+    public var runsAlreadyFromElsewhere = 0
+    /// Whether an archive of the same service, newer than this one, was read before: then it
+    /// changes no shoe and no run.
+    public var isOlderThanOneRead = false
+    /// What was not done and why: a runner's decision kept, a shoe that cannot be told apart,
+    /// runs on gear the archive names by id only. Each line names what to do.
+    public var notes: [String] = []
+}
+
+extension Ledger {
+    /// Puts an archive's shoes on the rack and its runs on their shoes, in one decision on the
+    /// rack, after its workouts were appended; records the archive once.
+    ///
+    /// - A shoe on the rack under the same name (any case) is the same shoe, or the one
+    ///   `shoeNames` (`--shoe NAME=RACK_NAME`, NAME an archive name or gear id) says; others
+    ///   join the rack, with the archive's goal and retirement. Two shoes that cannot be told
+    ///   apart, or gear the archive names only by an id, are reported, never guessed.
+    /// - A run goes on the archive's shoe unless the runner put it on another by hand or
+    ///   excluded it (reported); a run already there is left alone.
+    /// - The archive's default for runs becomes the default shoe unless the runner chose one.
+    /// - An archive older than one of the same service read before changes nothing.
+    func settleArchive(_ archive: AccountArchive, shoeNames: [String: String], sentBy: String?) throws -> ArchiveSettlement {
+        let newest = try store.events(ofType: .archiveIngested, from: 1, limit: .max).compactMap { event -> Timestamp? in
+            guard case .archiveIngested(let ingested) = event.event, ingested.service == archive.service.rawValue else { return nil }
+            return ingested.asOf
+        }.max()
+        return try decideAndAppend(about: "the rack") {
+            let now = clock.now()
+            let expectation = try rackExpectation()
+            var settlement = ArchiveSettlement()
+            var events: [PendingEvent] = []
+            let mileageState = try state(of: mileage)
+            for run in archive.runIDs {
+                if let workout = try mileageState.workout(run), workout.runOf != nil { settlement.runsAlreadyFromElsewhere += 1 }
+            }
+            if let asOf = archive.asOf, let newest, asOf < newest {
+                settlement.isOlderThanOneRead = true
+                settlement.notes.append(
+                    "this archive's newest activity (\(asOf)) is older than that of a \(archive.service.rawValue) archive read before (\(newest)): it changes no shoe and no run")
+                return Decision(events: events, expecting: [expectation], value: settlement)
+            }
+            let rack = try shoes().map(\.shoe)
+            let rackEvents = try store.events(about: .rack)
+            let targets = try shoesOnRack(
+                for: archive, rack: rack, said: shoeNames, version: expectation.version, now: now, events: &events, settlement: &settlement)
+            // Runs on their shoes.
+            var unplaced: [Int: Int] = [:]
+            for run in archive.runsOnShoes {
+                guard let shoe = targets[run.shoe] else {
+                    unplaced[run.shoe, default: 0] += 1
+                    continue
+                }
+                guard let workout = try mileageState.workout(run.workout) else { continue }
+                let counted = try workout.runOf.flatMap { try mileageState.workout($0) } ?? workout
+                if counted.shoe == shoe.id {
+                    settlement.runsAlreadyOnTheirShoe += 1
+                } else if counted.isExcluded {
+                    settlement.notes.append("\(Self.workoutID(counted.id)): you excluded it from shoes; the archive puts it on \(shoe.name) (\(run.place)), kept as you decided")
+                } else if counted.origin == .manual {
+                    let current = rack.first { $0.id == counted.shoe }?.name ?? "another shoe"
+                    settlement.notes.append(
+                        "\(Self.workoutID(counted.id)): you put it on \(current); the archive says \(shoe.name) (\(run.place)), kept as you decided")
+                } else {
+                    settlement.runsPutOnShoes += 1
+                    events.append(
+                        PendingEvent(
+                            .workoutAssigned(WorkoutAssigned(shoe: shoe.id, origin: .archive, sentBy: sentBy, source: "\(archive.title), \(run.place)")),
+                            occurredAt: now, entity: EntityReference(.workout, id: counted.id)))
+                }
+            }
+            for (index, count) in unplaced.sorted(by: { $0.key < $1.key }) {
+                let shoe = archive.shoes[index]
+                let say = shoe.gearID.map { "--shoe \($0)=RACK_NAME" } ?? "--shoe \"\(shoe.name)\"=RACK_NAME"
+                settlement.notes.append(
+                    "\(count) run\(count == 1 ? "" : "s") on \(shoe.name) (\(shoe.place)) put on no shoe: say which rack shoe it is with \(say) and ingest the archive again")
+            }
+            retire(archive, targets: targets, rackEvents: rackEvents, sentBy: sentBy, now: now, events: &events, settlement: &settlement)
+            chooseDefault(archive, targets: targets, rackEvents: rackEvents, sentBy: sentBy, now: now, events: &events, settlement: &settlement)
+            if let asOf = archive.asOf {
+                events.append(
+                    PendingEvent(
+                        .archiveIngested(
+                            ArchiveIngested(
+                                service: archive.service.rawValue, file: archive.name, asOf: asOf, activities: archive.activitiesByType.values.reduce(0, +),
+                                runs: archive.runs, shoes: archive.shoes.count { $0.isListed })),
+                        occurredAt: asOf, entity: .ledger,
+                        idempotencyKey: ArchiveIngested.key(service: archive.service.rawValue, asOf: asOf, fingerprint: archive.fingerprint)))
+            }
+            return Decision(events: events, expecting: [expectation], value: settlement)
+        }
+    }
+
+    /// The rack shoe of each archive shoe (by index), registering the new ones.
+    private func shoesOnRack(
+        for archive: AccountArchive, rack: [Shoe], said: [String: String], version: UInt64, now: Timestamp, events: inout [PendingEvent],
+        settlement: inout ArchiveSettlement
+    ) throws -> [Int: Shoe] {
+        // `--shoe` may name an archive shoe by its gear id.
+        var saidByName: [String: String] = [:]
+        for (name, rackName) in said {
+            let byID = archive.shoes.filter { $0.gearID == name.trimmingCharacters(in: .whitespaces) }
+            if byID.isEmpty { saidByName[name] = rackName } else { for shoe in byID { saidByName[shoe.name] = rackName } }
+        }
+        let saidKeys = Set(saidByName.keys.map(ArchiveShoePolicy.key))
+        let isSaid = { (index: Int) in saidKeys.contains(ArchiveShoePolicy.key(archive.shoes[index].name)) }
+        // The archive's own shoes first; then those `--shoe` places, on the rack as it will be
+        // (a gear id may stand for a shoe this archive adds).
+        let listed = archive.shoes.indices.filter { archive.shoes[$0].isListed && !isSaid($0) }
+        let listedMatches = ArchiveShoePolicy.match(archive: listed.map { archive.shoes[$0].name }, rack: rack.map(\.name))
+        let added = zip(listed, listedMatches).compactMap { $1 == .new ? archive.shoes[$0].name : nil }
+        let placed = archive.shoes.indices.filter(isSaid)
+        let placedMatches = ArchiveShoePolicy.match(
+            archive: placed.map { archive.shoes[$0].name }, rack: rack.map(\.name) + added, said: saidByName)
+        let considered = listed + placed
+        let matches = listedMatches + placedMatches
+        var targets: [Int: Shoe] = [:]
+        var taken = Set(rack.map { ArchiveShoePolicy.key($0.name) })
+        let repeated = Dictionary(grouping: considered, by: { ArchiveShoePolicy.key(archive.shoes[$0].name) }).filter { $0.value.count > 1 }
+        for (index, match) in zip(considered, matches) {
+            let shoe = archive.shoes[index]
+            switch match {
+            case .onRack(let name):
+                targets[index] =
+                    rack.first { $0.name == name }
+                    ?? targets.values.first { ArchiveShoePolicy.key($0.name) == ArchiveShoePolicy.key(name) }
+                settlement.shoesMatched[shoe.name] = name
+            case .new:
+                var name = String(shoe.name.prefix(Plausible.nameCharacters))
+                // Two shoes printing one name, told apart by their ids: each named with its id.
+                if repeated[ArchiveShoePolicy.key(shoe.name)] != nil || taken.contains(ArchiveShoePolicy.key(name)) {
+                    name = "\(name) (\(archive.service.rawValue) gear \(shoe.gearID ?? shoe.place))"
+                }
+                taken.insert(ArchiveShoePolicy.key(name))
+                var goal = shoe.goalKilometers
+                if let wanted = goal, !Plausible.shoeGoalKilometres.contains(wanted) {
+                    settlement.notes.append("\(name): the archive's goal of \(wanted) km is outside \(Plausible.shoeGoalKilometres.text); added without a goal")
+                    goal = nil
+                }
+                let id = ShoeID.derived(name: name, at: now, rackVersion: version &+ UInt64(index) &* 7_919)
+                events.append(
+                    PendingEvent(
+                        .shoeRegistered(
+                            ShoeRegistered(
+                                shoe: id, name: name, brand: shoe.brand, startKilometers: 0, goalKilometers: goal,
+                                source: "\(archive.title), \(shoe.place)")),
+                        occurredAt: now, entity: .rack))
+                targets[index] = Shoe(id: id, name: name, brand: shoe.brand, startKilometers: 0, goalKilometers: goal, kilometers: 0)
+                settlement.shoesAdded.append(name)
+            case .ambiguous(let names):
+                settlement.notes.append(
+                    "\(shoe.name) (\(shoe.place)) could be any of \(names.joined(separator: ", ")) on the rack: say which with --shoe \(shoe.gearID ?? "\"\(shoe.name)\"")=RACK_NAME")
+            case .unknownRackShoe(let name):
+                settlement.notes.append("--shoe names \(name) for \(shoe.name), and the rack has no shoe of that name: add it first, or correct the name")
+            }
+        }
+        return targets
+    }
+
+    /// Retires the shoes the archive retired, unless the runner decided their retirement in Stride.
+    private func retire(
+        _ archive: AccountArchive, targets: [Int: Shoe], rackEvents: [RecordedEvent], sentBy: String?, now: Timestamp,
+        events: inout [PendingEvent], settlement: inout ArchiveSettlement
+    ) {
+        for (index, shoe) in targets.sorted(by: { $0.key < $1.key }) where archive.shoes[index].isRetired && !shoe.isRetired {
+            let runnerDecided = rackEvents.contains { event in
+                if case .shoeRetirementChanged(let change) = event.event { return change.shoe == shoe.id && change.source == nil }
+                return false
+            }
+            guard !runnerDecided else {
+                settlement.notes.append("\(shoe.name): the archive says retired; you brought it back in Stride, kept as you decided")
+                continue
+            }
+            events.append(
+                PendingEvent(
+                    .shoeRetirementChanged(
+                        ShoeRetirement(shoe: shoe.id, isRetired: true, sentBy: sentBy, source: "\(archive.title), \(archive.shoes[index].place)")),
+                    occurredAt: now, entity: .rack))
+            settlement.shoesRetired.append(shoe.name)
+        }
+    }
+
+    /// Makes the archive's default shoe for runs the default, unless the runner chose one.
+    private func chooseDefault(
+        _ archive: AccountArchive, targets: [Int: Shoe], rackEvents: [RecordedEvent], sentBy: String?, now: Timestamp,
+        events: inout [PendingEvent], settlement: inout ArchiveSettlement
+    ) {
+        guard let index = archive.shoes.indices.first(where: { archive.shoes[$0].isDefaultForRuns && !archive.shoes[$0].isRetired }),
+            let shoe = targets[index]
+        else { return }
+        var current: (shoe: UInt128?, byRunner: Bool)?
+        for event in rackEvents {
+            if case .defaultShoeSelected(let selected) = event.event { current = (selected.shoe, selected.source == nil) }
+        }
+        if let current, current.shoe == shoe.id { return }
+        if let current, current.byRunner {
+            settlement.notes.append("the archive's default shoe for runs is \(shoe.name); you chose the default in Stride, kept as you decided")
+            return
+        }
+        events.append(
+            PendingEvent(
+                .defaultShoeSelected(DefaultShoeSelected(shoe: shoe.id, sentBy: sentBy, source: "\(archive.title), \(archive.shoes[index].place)")),
+                occurredAt: now, entity: .rack))
+        settlement.defaultShoe = shoe.name
+    }
+}
