@@ -181,7 +181,7 @@ let package = Package(
             name: "StrideLedgerTests",
             dependencies: [
                 "StrideLedger", "StrideIngest", "StrideTestSupport", "StrideContract", "ShoeMileage", "PointsBalance", "AccessTokens",
-                "stride-sample", "SampleCounts", "DailyHealth",
+                "stride-sample", "SampleCounts", "DailyHealth", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             // `Fixtures/` holds a ledger an earlier release wrote, read from disk by the upgrade's test.
             exclude: ["Fixtures"]),

@@ -118,22 +118,25 @@ extension Ledger {
         for archive: AccountArchive, rack: [Shoe], said: [String: String], version: UInt64, now: Timestamp, events: inout [PendingEvent],
         settlement: inout ArchiveSettlement
     ) throws -> [Int: Shoe] {
-        // `--shoe` may name an archive shoe by its gear id.
-        var saidByName: [String: String] = [:]
-        for (name, rackName) in said {
-            let byID = archive.shoes.filter { $0.gearID == name.trimmingCharacters(in: .whitespaces) }
-            if byID.isEmpty { saidByName[name] = rackName } else { for shoe in byID { saidByName[shoe.name] = rackName } }
+        // `--shoe` names an archive shoe by its gear id (that shoe alone), or by its name.
+        let saidByKey = Dictionary(said.map { (ArchiveShoePolicy.key($0.key), $0.value) }, uniquingKeysWith: { _, last in last })
+        let saidOf = { (index: Int) -> String? in
+            let shoe = archive.shoes[index]
+            return shoe.gearID.flatMap { saidByKey[ArchiveShoePolicy.key($0)] } ?? saidByKey[ArchiveShoePolicy.key(shoe.name)]
         }
-        let saidKeys = Set(saidByName.keys.map(ArchiveShoePolicy.key))
-        let isSaid = { (index: Int) in saidKeys.contains(ArchiveShoePolicy.key(archive.shoes[index].name)) }
         // The archive's own shoes first; then those `--shoe` places, on the rack as it will be
         // (a gear id may stand for a shoe this archive adds).
-        let listed = archive.shoes.indices.filter { archive.shoes[$0].isListed && !isSaid($0) }
-        let listedMatches = ArchiveShoePolicy.match(archive: listed.map { archive.shoes[$0].name }, rack: rack.map(\.name))
+        let listed = archive.shoes.indices.filter { archive.shoes[$0].isListed && saidOf($0) == nil }
+        let placed = archive.shoes.indices.filter { saidOf($0) != nil }
+        // Matched beside the placed ones: a name two archive shoes print is ambiguous on the rack.
+        let listedMatches = Array(
+            ArchiveShoePolicy.match(archive: (listed + placed).map { archive.shoes[$0].name }, rack: rack.map(\.name)).prefix(listed.count))
         let added = zip(listed, listedMatches).compactMap { $1 == .new ? archive.shoes[$0].name : nil }
-        let placed = archive.shoes.indices.filter(isSaid)
-        let placedMatches = ArchiveShoePolicy.match(
-            archive: placed.map { archive.shoes[$0].name }, rack: rack.map(\.name) + added, said: saidByName)
+        // Each placed shoe on its own: the runner named it, so no other shoe of its name makes it ambiguous.
+        let placedMatches = placed.flatMap { index in
+            let name = archive.shoes[index].name
+            return ArchiveShoePolicy.match(archive: [name], rack: rack.map(\.name) + added, said: [name: saidOf(index) ?? name])
+        }
         let considered = listed + placed
         let matches = listedMatches + placedMatches
         var targets: [Int: Shoe] = [:]

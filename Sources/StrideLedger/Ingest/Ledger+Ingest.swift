@@ -90,7 +90,9 @@ extension Ledger {
                 added: appended,
                 alreadyInLedger: duplicates - repeatedInFile, sentBy: options.sentBy)
         }
+        let beforeArchive = try store.lastSequence()
         let archive = try counts.archive.map { try settleArchive($0, shoeNames: options.shoeNames, sentBy: options.sentBy) }
+        let settledEvents = Int(try store.lastSequence() - beforeArchive)
         // Step awards, once the last batch is in: for every day the file's steps touch (new or
         // already known, so that a re-run after a crash still awards what was missed), and the
         // days of the step samples it shows deleted.
@@ -98,7 +100,7 @@ extension Ledger {
         let stepChanges = try reconcileStepAwards(
             for: stepDays.union(withdrawnDays), cause: withdrawnDays.isEmpty ? nil : "samples deleted in Health", sentBy: options.sentBy)
         var report = FileIngestReport(
-            file: file, format: result.format, counts: counts, appended: appended, duplicates: duplicates, autoAssigned: autoAssigned,
+            file: file, format: result.format, counts: counts, appended: appended + settledEvents, duplicates: duplicates, autoAssigned: autoAssigned,
             stepAwards: stepChanges.awarded, seconds: Date().timeIntervalSince(began), bytes: result.bytes)
         report.stepReversals = stepChanges.reversed
         report.repeatedInFile = repeatedInFile
