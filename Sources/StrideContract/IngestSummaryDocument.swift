@@ -65,6 +65,7 @@ public struct IngestSummaryDocument: ContractDocument {
             .init("newestActivity", .string(archive.asOf?.description)),
             .init("activitiesByType", .object(archive.activitiesByType.sorted { $0.key < $1.key }.map { .init($0.key, .integer($0.value)) })),
             .init("runs", .integer(archive.runs)), .init("filesRead", .integer(archive.filesRead)),
+            .init("dailyTotals", .integer(archive.dailyTotals)), .init("nights", .integer(archive.nights)),
             .init("filesNotRead", .array(archive.unreadFiles.map { .string($0) })), .init("filesNotReadCount", .integer(archive.unreadFileCount)),
             .init("notRead", .object(archive.notRead.sorted { $0.key < $1.key }.map { .init($0.key, .integer($0.value)) })),
         ]

@@ -84,6 +84,9 @@ public struct AccountArchive: Sendable, Equatable {
     public var unreadFileCount = 0
     /// Activity files matched to their row or summary and read.
     public var filesRead = 0
+    /// Days of daily totals read (Garmin's `UDSFile`), and nights of sleep (`sleepData`).
+    public var dailyTotals = 0
+    public var nights = 0
     /// What the archive holds that Stride does not read, with how many.
     public var notRead: [String: Int] = [:]
 

@@ -33,10 +33,8 @@ struct GarminArchive {
         var archive = AccountArchive(service: .garminConnect, name: URL(fileURLWithPath: files.location).lastPathComponent)
         let summaries = try readSummaries()
         let gear = try readGear()
-        for (path, what) in [("DI-Connect-Aggregator/UDSFile_", "daily totals (UDSFile), not read yet"), ("DI-Connect-Wellness/", "wellness files (sleep), not read yet")] {
-            let count = files.paths.count { $0.contains(path) }
-            if count > 0 { archive.notRead[what] = count }
-        }
+        let days = try readDocuments { $0.contains("DI-Connect-Aggregator/UDSFile_") && $0.hasSuffix(".json") } read: { try GarminWellness.days($0) }
+        let nights = try readDocuments { $0.contains("DI-Connect-Wellness/") && $0.hasSuffix("sleepData.json") } read: { try GarminWellness.nights($0) }
         // The activity files' detail, by the summary it belongs to; files no summary lists.
         var details: [Int: WorkoutRecorded] = [:]
         var unlisted: [WorkoutRecorded] = []
@@ -82,6 +80,7 @@ struct GarminArchive {
                     AccountArchive.RunOnShoe(workout: id, shoe: shoe, kilometers: (summary.distanceMeters ?? 0) / 1000, place: place))
             }
         }
+        try addWellness(days: days, nights: nights, archive: &archive)
         for workout in unlisted {
             let id = SampleIdentity.make(
                 start: workout.start,
@@ -109,20 +108,106 @@ struct GarminArchive {
 
     /// Every summary of every `*_summarizedActivities.json`, in the files' order.
     private func readSummaries() throws -> [GarminActivity] {
-        var activities: [GarminActivity] = []
-        for path in files.paths where path.contains("DI-Connect-Fitness/") && path.hasSuffix("summarizedActivities.json") {
-            activities += try document(path) { try GarminActivities.read($0) }
+        try readDocuments { $0.contains("DI-Connect-Fitness/") && $0.hasSuffix("summarizedActivities.json") } read: { try GarminActivities.read($0) }
+    }
+
+    /// What every file `matching` holds, in the files' order.
+    private func readDocuments<T>(_ matching: (String) -> Bool, read: (JSONNode) throws -> [T]) throws -> [T] {
+        var all: [T] = []
+        for path in files.paths where matching(path) { all += try document(path, read) }
+        return all
+    }
+
+    /// The daily totals and nights, as summaries (``DeviceClass/summary``) the daily records
+    /// count only where the watch's own samples leave room (see `ActivityPolicy`,
+    /// `SleepPolicy`, `HeartRatePolicy`).
+    ///
+    /// A day's totals span the ledger's local day of its `calendarDate` — the runner's own day
+    /// where they were — so that they count on that date whatever the ledger's zone, never split
+    /// across two of its days. The day's resting heart rate is a summary at its start; its
+    /// lowest and highest are kept in the metadata only (as heart-rate summaries they would
+    /// make a day's average of two readings). A night's stages are laid back to back from its
+    /// start (deep, light, REM, awake: the daily record counts each stage's total in its
+    /// window, where the order does not matter), its time in bed from start to end.
+    ///
+    /// Each is revisable, named by its date: a later archive's totals for a day replace an
+    /// earlier one's; the same archive again appends nothing.
+    private func addWellness(days: [GarminDay], nights: [GarminNight], archive: inout AccountArchive) throws {
+        guard !days.isEmpty || !nights.isEmpty else { return }
+        let newest = max(
+            days.map(\.date.daysSince1970).max().map { $0 * 86_400_000 } ?? 0, archive.asOf?.millisecondsSince1970 ?? 0,
+            nights.map(\.end.millisecondsSince1970).max() ?? 0)
+        var maker = SampleMaker(receivedAt: Timestamp(millisecondsSince1970: newest))
+        let source = "Garmin Connect"
+        func add(_ sample: PushedSample, _ place: String) throws {
+            try collector.add(sample: sample.sample, entity: sample.entity, key: sample.key) { files.name(of: place) }
         }
-        return activities
+        for day in days {
+            let start = Self.midnight(day.date, timeZone: timeZone, offsetSeconds: day.offsetSeconds)
+            let end = Self.midnight(day.date.adding(days: 1), timeZone: timeZone, offsetSeconds: day.offsetSeconds)
+            var metadata = [MetadataEntry(key: "GarminCalendarDate", value: day.date.description)]
+            if let offset = day.offsetSeconds { metadata.append(MetadataEntry(key: "GarminLocalOffset", value: String(offset))) }
+            if let low = day.minimumHeartRate { metadata.append(MetadataEntry(key: "GarminMinimumHeartRate", value: FITWorkouts.number(low))) }
+            if let high = day.maximumHeartRate { metadata.append(MetadataEntry(key: "GarminMaximumHeartRate", value: FITWorkouts.number(high))) }
+            let place = "UDSFile \(day.date)"
+            for (type, value, unit, instant) in [
+                ("HKQuantityTypeIdentifierStepCount", day.steps, "count", false),
+                ("HKQuantityTypeIdentifierDistanceWalkingRunning", day.metres, "m", false),
+                ("HKQuantityTypeIdentifierRestingHeartRate", day.restingHeartRate, "count/min", true),
+            ] {
+                guard let value else { continue }
+                try add(
+                    maker.revisable(
+                        type: type, value: .number(value), unit: unit, start: start, end: instant ? start : end, source: source,
+                        syncIdentifier: "garmin:day:\(day.date)", content: "\(value)", metadata: metadata, path: FieldPath()),
+                    place)
+            }
+            archive.dailyTotals += 1
+        }
+        for night in nights {
+            var cursor = night.start
+            let metadata = [MetadataEntry(key: "GarminCalendarDate", value: night.date.description)]
+            let content = "\(night.start.millisecondsSince1970)|\(night.end.millisecondsSince1970)|\(night.deepSeconds)|\(night.lightSeconds)|\(night.remSeconds)|\(night.awakeSeconds)"
+            for (stage, seconds) in [
+                ("HKCategoryValueSleepAnalysisAsleepDeep", night.deepSeconds), ("HKCategoryValueSleepAnalysisAsleepCore", night.lightSeconds),
+                ("HKCategoryValueSleepAnalysisAsleepREM", night.remSeconds), ("HKCategoryValueSleepAnalysisAwake", night.awakeSeconds),
+            ] where seconds > 0 {
+                let end = cursor.adding(milliseconds: Int64((seconds * 1000).rounded()))
+                try add(
+                    maker.revisable(
+                        type: "HKCategoryTypeIdentifierSleepAnalysis", value: .text(stage), unit: nil, start: cursor, end: end, source: source,
+                        syncIdentifier: "garmin:night:\(night.date):\(stage)", content: content, metadata: metadata, path: FieldPath()),
+                    "sleepData \(night.date)")
+                cursor = end
+            }
+            try add(
+                maker.revisable(
+                    type: "HKCategoryTypeIdentifierSleepAnalysis", value: .text("HKCategoryValueSleepAnalysisInBed"), unit: nil, start: night.start,
+                    end: night.end, source: source, syncIdentifier: "garmin:night:\(night.date):inBed", content: content, metadata: metadata,
+                    path: FieldPath()),
+                "sleepData \(night.date)")
+            archive.nights += 1
+        }
+    }
+
+    /// The instant a local day begins: in the ledger's zone (two passes, for a day that begins
+    /// just after a daylight-saving change); with none, at the offset Garmin gives, else UTC.
+    static func midnight(_ date: CivilDate, timeZone: TimeZone?, offsetSeconds: Int?) -> Timestamp {
+        let wall = date.daysSince1970 * 86_400
+        guard let timeZone else { return Timestamp(secondsSince1970: wall - Int64(offsetSeconds ?? 0)) }
+        var offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall))))
+        offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall - offset))))
+        return Timestamp(secondsSince1970: wall - offset)
     }
 
     /// The gear of `*_gear.json`, if the archive has one.
     private func readGear() throws -> GarminGear? {
-        guard let path = files.paths.first(where: { $0.contains("DI-Connect-Fitness/") && $0.hasSuffix("_gear.json") }) else { return nil }
+        guard let path = files.paths.first(where: { $0.contains("DI-Connect-Fitness/") && $0.hasSuffix("gear.json") }) else { return nil }
         return try document(path) { try GarminGear($0) }
     }
 
     private func document<T>(_ path: String, _ read: (JSONNode) throws -> T) throws -> T {
+        // (A wellness file of the archive is read whole: each holds at most a few months.)
         let bytes: [UInt8]
         do {
             bytes = try files.bytes(of: path, limit: AccountArchive.largestIndex)

@@ -109,6 +109,11 @@ enum IngestSummary {
                     + (archive.unreadFileCount > 0 ? ", \(Format.count(archive.unreadFileCount)) could not be read (their activities kept, from the archive's row or summary alone)" : "") + ".")
             for unread in archive.unreadFiles { lines.append("    \(unread)") }
         }
+        if archive.dailyTotals > 0 || archive.nights > 0 {
+            lines.append(
+                "  Daily totals of \(archive.dailyTotals.counted("day")) and \(archive.nights.counted("night")) of sleep, as summaries: "
+                    + "the watch's own samples in the ledger count first, the totals fill in what they leave.")
+        }
         for (what, count) in archive.notRead.sorted(by: { $0.key < $1.key }) {
             lines.append("  Not read: \(Format.count(count)) \(what).")
         }
