@@ -68,7 +68,8 @@ struct SenderCase: Sendable, CustomTestStringConvertible {
             },
             plain: .shoeRegistered(ShoeRegistered(shoe: 7, name: "Pegasus 40", brand: "Nike", startKilometers: 10, goalKilometers: 800)),
             sent: .shoeRegistered(
-                ShoeRegistered(shoe: 7, name: "Pegasus 40", brand: "Nike", startKilometers: 10, goalKilometers: 800, sentBy: "marie-iphone"))),
+                ShoeRegistered(shoe: 7, name: "Pegasus 40", brand: "Nike", startKilometers: 10, goalKilometers: 800, sentBy: "marie-iphone")),
+            newest: 4),
         SenderCase(
             type: .shoeRenamed, version: 2,
             previousBytes: bytes { writer in
@@ -84,12 +85,12 @@ struct SenderCase: Sendable, CustomTestStringConvertible {
                 writer.write(true)
             },
             plain: .shoeRetirementChanged(ShoeRetirement(shoe: 7, isRetired: true)),
-            sent: .shoeRetirementChanged(ShoeRetirement(shoe: 7, isRetired: true, sentBy: "marie-iphone"))),
+            sent: .shoeRetirementChanged(ShoeRetirement(shoe: 7, isRetired: true, sentBy: "marie-iphone")), newest: 3),
         SenderCase(
             type: .defaultShoeSelected, version: 2,
             previousBytes: bytes { writer in writer.write(optional: UInt128(7)) { $0.write(fixed: $1) } },
             plain: .defaultShoeSelected(DefaultShoeSelected(shoe: 7)),
-            sent: .defaultShoeSelected(DefaultShoeSelected(shoe: 7, sentBy: "marie-iphone"))),
+            sent: .defaultShoeSelected(DefaultShoeSelected(shoe: 7, sentBy: "marie-iphone")), newest: 3),
         SenderCase(
             type: .workoutAssigned, version: 2,
             previousBytes: bytes { writer in
@@ -97,7 +98,7 @@ struct SenderCase: Sendable, CustomTestStringConvertible {
                 writer.write(AssignmentOrigin.auto.rawValue)
             },
             plain: .workoutAssigned(WorkoutAssigned(shoe: 7, origin: .auto)),
-            sent: .workoutAssigned(WorkoutAssigned(shoe: 7, origin: .auto, sentBy: "marie-iphone"))),
+            sent: .workoutAssigned(WorkoutAssigned(shoe: 7, origin: .auto, sentBy: "marie-iphone")), newest: 3),
         SenderCase(
             type: .workoutAssignmentChanged, version: 2,
             previousBytes: bytes { writer in writer.write(WorkoutAssignmentChange.Change.excluded.rawValue) },
@@ -194,6 +195,66 @@ struct SenderSchemaTests {
             return
         }
         #expect(encoded.schemaVersion == newer)
+    }
+
+    @Test("an archive's source is written after the sender, which is written then even when absent; it round-trips and shows in the log")
+    func archiveSource() throws {
+        let source = "Strava archive export_1.zip, activities.csv line 17 (activity 4567)"
+        let cases: [(LedgerEvent, UInt16, [UInt8])] = [
+            (
+                .workoutAssigned(WorkoutAssigned(shoe: 7, origin: .archive, source: source)), 3,
+                SenderCase.bytes { writer in
+                    writer.write(fixed: UInt128(7))
+                    writer.write(UInt8(2))
+                    writer.write(optional: nil as String?) { $0.write($1) }
+                    writer.write(source)
+                }
+            ),
+            (
+                .shoeRetirementChanged(ShoeRetirement(shoe: 7, isRetired: true, sentBy: "marie-iphone", source: source)), 3,
+                SenderCase.bytes { writer in
+                    writer.write(fixed: UInt128(7))
+                    writer.write(true)
+                    writer.write(optional: "marie-iphone") { $0.write($1) }
+                    writer.write(source)
+                }
+            ),
+            (
+                .defaultShoeSelected(DefaultShoeSelected(shoe: 7, source: source)), 3,
+                SenderCase.bytes { writer in
+                    writer.write(optional: UInt128(7)) { $0.write(fixed: $1) }
+                    writer.write(optional: nil as String?) { $0.write($1) }
+                    writer.write(source)
+                }
+            ),
+            (
+                .shoeRegistered(ShoeRegistered(shoe: 7, name: "Pegasus 40", brand: nil, startKilometers: 0, goalKilometers: 800, source: source)), 4,
+                SenderCase.bytes { writer in
+                    writer.write(fixed: UInt128(7))
+                    writer.write("Pegasus 40")
+                    writer.write(optional: nil as String?) { $0.write($1) }
+                    writer.write(0.0)
+                    writer.write(optional: 800.0) { $0.write($1) }
+                    writer.write(optional: nil as String?) { $0.write($1) }
+                    writer.write(source)
+                }
+            ),
+        ]
+        for (event, version, bytes) in cases {
+            let written = encode(event)
+            #expect(written.version == version)
+            #expect(written.bytes == bytes)
+            #expect(try decode(EventType.known(code: event.typeCode)!, version: version, bytes) == event)
+            #expect(event.payload?.json.text.contains("\"source\":\"Strava archive export_1.zip") == true)
+        }
+    }
+
+    @Test("archive.ingested round-trips")
+    func archiveIngested() throws {
+        let event = LedgerEvent.archiveIngested(
+            ArchiveIngested(service: "Strava", file: "export_1.zip", asOf: SenderCase.start, activities: 2_074, runs: 1_832, shoes: 5))
+        let written = encode(event)
+        #expect(try decode(.archiveIngested, version: written.version, written.bytes) == event)
     }
 
     @Test("a version 1 shoe registration still reads, upcast with no sender")

@@ -182,6 +182,18 @@ struct GarminArchiveLedgerTests {
             // The night of the 18th to the 19th: 8 h in bed, deep 1.5 h, light 4.5, REM 1.5, awake 0.5.
             let nineteenth = try #require(records.first { $0.date.description == "2015-08-19" })
             #expect(nineteenth.sleep?.asleep == 27_000 && nineteenth.sleep?.inBed == 28_800 && nineteenth.sleep?.asleepDeep == 5_400)
+            // A watch's own 5,000 steps that day count first; the total fills in the 3,000 left, not 8,000 more.
+            let xml = folder + "/export.xml"
+            try """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <HealthData locale="en_US">
+                 <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Marie’s Apple Watch" device="&lt;&lt;HKDevice&gt;, name:Apple Watch, model:Watch&gt;" unit="count" startDate="2015-08-19 10:00:00 +0200" endDate="2015-08-19 11:00:00 +0200" value="5000"/>
+                </HealthData>
+
+                """.write(toFile: xml, atomically: true, encoding: .utf8)
+            _ = try ledger.ingest(file: xml)
+            let after = try ledger.dailyRecords(from: CivilDate(year: 2015, month: 8, day: 19), through: CivilDate(year: 2015, month: 8, day: 19))
+            #expect(after.first?.steps?.value == 8_000)
         }
     }
 
