@@ -9,8 +9,9 @@ import ZIPFoundation
 struct StrideSample: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stride-sample",
-        abstract: "Write realistic Apple Health exports: a new one of any size, or an existing one as a later export prints it.",
-        subcommands: [SampleExport.self, ReExport.self], defaultSubcommand: SampleExport.self)
+        abstract:
+            "Write realistic Apple Health exports (a new one of any size, or an existing one as a later export prints it), and Strava or Garmin Connect archives.",
+        subcommands: [SampleExport.self, ReExport.self, SampleArchive.self], defaultSubcommand: SampleExport.self)
 }
 
 /// `stride-sample [write] FILE`: a new export. What it writes follows counts taken from real

@@ -72,6 +72,9 @@ final class ArchiveFiles {
         }
     }
 
+    /// The declared size of every file, in bytes (inflated, for a zip).
+    var totalSize: Int { paths.reduce(0) { $0 + Int(min(size(of: $1), UInt64(Int.max / 4))) } }
+
     /// The whole of a file, at most `limit` bytes.
     /// - Throws: ``ArchiveFileProblem`` for a file larger than `limit`, or damaged.
     func bytes(of path: String, limit: Int) throws(ArchiveFileProblem) -> [UInt8] {

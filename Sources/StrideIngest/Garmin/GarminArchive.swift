@@ -35,19 +35,6 @@ struct GarminArchive {
         let gear = try readGear()
         let days = try readDocuments { $0.contains("DI-Connect-Aggregator/UDSFile_") && $0.hasSuffix(".json") } read: { try GarminWellness.days($0) }
         let nights = try readDocuments { $0.contains("DI-Connect-Wellness/") && $0.hasSuffix("sleepData.json") } read: { try GarminWellness.nights($0) }
-        // The activity files' detail, by the summary it belongs to; files no summary lists.
-        var details: [Int: WorkoutRecorded] = [:]
-        var unlisted: [WorkoutRecorded] = []
-        let starts = summaries.enumerated().map { ($0.element.start.millisecondsSince1970, $0.offset) }.sorted { $0.0 < $1.0 }
-        for inner in files.paths where inner.contains("DI-Connect-Uploaded-Files/") && inner.lowercased().hasSuffix(".zip") {
-            try readUploads(inner, archive: &archive) { workout in
-                if let index = Self.nearest(workout.start.millisecondsSince1970, in: starts), details[index] == nil {
-                    details[index] = workout
-                } else {
-                    unlisted.append(workout)
-                }
-            }
-        }
         var shoeOfKey: [String: Int] = [:]
         for shoe in gear?.shoes ?? [] {
             shoeOfKey[shoe.key] = archive.shoes.count
@@ -56,29 +43,28 @@ struct GarminArchive {
                     name: shoe.name, goalKilometers: shoe.goalMeters.map { $0 / 1000 }, isRetired: shoe.isRetired,
                     isDefaultForRuns: shoe.isDefaultForRuns, gearID: shoe.key, place: "gear.json gear \(shoe.key)"))
         }
-        var identity = IdentityHasher()
-        for (index, summary) in summaries.enumerated() {
+        for summary in summaries {
             archive.activitiesByType[summary.type, default: 0] += 1
             archive.asOf = max(archive.asOf ?? summary.start, summary.start)
-            let place = "activity \(summary.id)"
-            var metadata = [MetadataEntry(key: "GarminActivityType", value: summary.type)]
-            if !summary.name.isEmpty { metadata.append(MetadataEntry(key: "GarminName", value: summary.name)) }
-            metadata.append(MetadataEntry(key: "GarminLocalOffset", value: String(summary.localOffsetSeconds)))
-            let workout = AccountArchive.workout(
-                activity: "Garmin Connect \(summary.id)", activityType: GarminActivities.activityType(summary.type), start: summary.start,
-                elapsedSeconds: summary.durationSeconds, movingSeconds: nil, distanceMeters: summary.distanceMeters, place: place,
-                metadata: metadata, detail: details[index])
-            let id = SampleIdentity.make(start: workout.start, hash: identity.hash("garmin-activity", summary.id))
-            try collector.add(
-                workout: workout,
-                PendingEvent(.workoutRecorded(workout), occurredAt: workout.start, entity: EntityReference(.workout, id: id), idempotencyKey: IdempotencyKey(id)))
-            guard summary.isRun else { continue }
-            archive.runs += 1
-            archive.runIDs.append(id)
-            if let key = gear?.gearOfActivity[summary.id], let shoe = shoeOfKey[key] {
-                archive.runsOnShoes.append(
-                    AccountArchive.RunOnShoe(workout: id, shoe: shoe, kilometers: (summary.distanceMeters ?? 0) / 1000, place: place))
+        }
+        // Each activity file is batched with its summary as soon as it is read (memory holds the
+        // summaries, never the files' detail); the summaries no file matched follow.
+        var identity = IdentityHasher()
+        var emitted = [Bool](repeating: false, count: summaries.count)
+        var unlisted: [WorkoutRecorded] = []
+        let starts = summaries.enumerated().map { ($0.element.start.millisecondsSince1970, $0.offset) }.sorted { $0.0 < $1.0 }
+        for inner in files.paths where inner.contains("DI-Connect-Uploaded-Files/") && inner.lowercased().hasSuffix(".zip") {
+            try readUploads(inner, archive: &archive) { workout, archive in
+                if let index = Self.nearest(workout.start.millisecondsSince1970, in: starts), !emitted[index] {
+                    emitted[index] = true
+                    try add(summaries[index], detail: workout, shoes: shoeOfKey, gear: gear, identity: &identity, archive: &archive)
+                } else {
+                    unlisted.append(workout)
+                }
             }
+        }
+        for (index, summary) in summaries.enumerated() where !emitted[index] {
+            try add(summary, detail: nil, shoes: shoeOfKey, gear: gear, identity: &identity, archive: &archive)
         }
         try addWellness(days: days, nights: nights, archive: &archive)
         for workout in unlisted {
@@ -90,6 +76,32 @@ struct GarminArchive {
                 PendingEvent(.workoutRecorded(workout), occurredAt: workout.start, entity: EntityReference(.workout, id: id), idempotencyKey: IdempotencyKey(id)))
         }
         return archive
+    }
+
+    /// Batches a summary's workout, with its file's detail when one matched it, and notes the
+    /// run's shoe.
+    private func add(
+        _ summary: GarminActivity, detail: WorkoutRecorded?, shoes: [String: Int], gear: GarminGear?, identity: inout IdentityHasher,
+        archive: inout AccountArchive
+    ) throws {
+        let place = "activity \(summary.id)"
+        var metadata = [MetadataEntry(key: "GarminActivityType", value: summary.type)]
+        if !summary.name.isEmpty { metadata.append(MetadataEntry(key: "GarminName", value: summary.name)) }
+        metadata.append(MetadataEntry(key: "GarminLocalOffset", value: String(summary.localOffsetSeconds)))
+        let workout = AccountArchive.workout(
+            activity: "Garmin Connect \(summary.id)", activityType: GarminActivities.activityType(summary.type), start: summary.start,
+            elapsedSeconds: summary.durationSeconds, movingSeconds: nil, distanceMeters: summary.distanceMeters, place: place,
+            metadata: metadata, detail: detail)
+        let id = SampleIdentity.make(start: workout.start, hash: identity.hash("garmin-activity", summary.id))
+        try collector.add(
+            workout: workout,
+            PendingEvent(.workoutRecorded(workout), occurredAt: workout.start, entity: EntityReference(.workout, id: id), idempotencyKey: IdempotencyKey(id)))
+        guard summary.isRun else { return }
+        archive.runs += 1
+        archive.runIDs.append(id)
+        if let key = gear?.gearOfActivity[summary.id], let shoe = shoes[key] {
+            archive.runsOnShoes.append(AccountArchive.RunOnShoe(workout: id, shoe: shoe, kilometers: (summary.distanceMeters ?? 0) / 1000, place: place))
+        }
     }
 
     /// The summary whose start is nearest `start`, within ``matchWindow``.
@@ -225,7 +237,7 @@ struct GarminArchive {
     }
 
     /// Reads the FIT files of one `UploadedFiles_*.zip`, handing each activity's workout on.
-    private func readUploads(_ inner: String, archive: inout AccountArchive, _ found: (WorkoutRecorded) -> Void) throws {
+    private func readUploads(_ inner: String, archive: inout AccountArchive, _ found: (WorkoutRecorded, inout AccountArchive) throws -> Void) throws {
         let folder = try PrivateFolder()
         defer { folder.remove() }
         let copy = folder.path + "/uploads.zip"
@@ -245,26 +257,29 @@ struct GarminArchive {
         if uploads.otherEntries > 0 { archive.notRead["files in UploadedFiles that are no FIT file", default: 0] += uploads.otherEntries }
         for entry in uploads.entries {
             let name = "\(inner) › \(entry.path)"
+            let bytes: [UInt8]
             do {
-                let bytes = try uploads.bytes(of: entry)
-                do {
-                    for workout in try ActivityFile.workouts(bytes, name: files.name(of: name), timeZone: timeZone, readAt: readAt) {
-                        archive.filesRead += 1
-                        found(workout)
-                    }
-                } catch {
-                    let type = bytes.withUnsafeBytes { FITActivity.decode($0).0.fileID?.type }
-                    if type == 32 {
-                        archive.notRead["monitoring FIT files (type 32): daily figures, not workouts", default: 0] += 1
-                    } else if type != nil && type != 4 {
-                        archive.notRead["FIT files of type \(type ?? 0), not activities", default: 0] += 1
-                    } else {
-                        archive.noteUnread(name, error.description)
-                    }
-                }
+                bytes = try uploads.bytes(of: entry)
             } catch {
                 archive.noteUnread(name, "\(error)")
+                continue
             }
+            let workouts: [WorkoutRecorded]
+            do {
+                workouts = try ActivityFile.workouts(bytes, name: files.name(of: name), timeZone: timeZone, readAt: readAt)
+            } catch {
+                let type = bytes.withUnsafeBytes { FITActivity.decode($0).0.fileID?.type }
+                if type == 32 {
+                    archive.notRead["monitoring FIT files (type 32): daily figures, not workouts", default: 0] += 1
+                } else if let type, type != 4 {
+                    archive.notRead["FIT files of type \(type), not activities", default: 0] += 1
+                } else {
+                    archive.noteUnread(name, error.description)
+                }
+                continue
+            }
+            archive.filesRead += 1
+            for workout in workouts { try found(workout, &archive) }
         }
     }
 }

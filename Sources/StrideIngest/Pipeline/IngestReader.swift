@@ -41,6 +41,8 @@ public enum IngestReader {
     /// waiting, being appended); at 5,000 they take about 15 MB, and commits are still rare
     /// enough not to slow an ingest (measured beside 20,000 on the 90- and 360-day exports).
     public static let defaultBatchSize = 5_000
+    /// The events an account archive's ingest commits at a time (see ``read(file:batchSize:options:progress:deliver:)``).
+    static let archiveBatchSize = 1_000
 
     /// Reads `file`, handing each full batch (and the last) to `deliver`, in file order.
     ///
@@ -59,7 +61,11 @@ public enum IngestReader {
         if let expected = options.expectedFormat, expected != format {
             throw IngestError.unexpectedFormat(file: file, found: format, expected: expected)
         }
-        let collector = IngestCollector(batchSize: batchSize, sentBy: options.sentBy, readAt: options.clockTime, deliver: deliver)
+        // An archive's workouts carry their files' metadata, ten times a sample's bytes: batches of
+        // a thousand hold about what a full batch of samples does, whatever the archive's size.
+        let isArchive = format == .stravaArchive || format == .garminArchive
+        let collector = IngestCollector(
+            batchSize: isArchive ? min(batchSize, archiveBatchSize) : batchSize, sentBy: options.sentBy, readAt: options.clockTime, deliver: deliver)
         var bytesRead = 0
         func report(_ total: Int) {
             progress(IngestProgress(bytesRead: bytesRead, totalBytes: total, records: collector.recordsRead))
@@ -138,10 +144,12 @@ public enum IngestReader {
             let files = try ArchiveFiles(StravaArchive.location(of: file))
             let reader = StravaArchive(files: files, collector: collector, timeZone: options.timeZone, readAt: options.clockTime)
             collector.noteArchive(try reader.read())
+            bytesRead = files.totalSize
         case .garminArchive:
             let files = try ArchiveFiles(file)
             let reader = GarminArchive(files: files, collector: collector, timeZone: options.timeZone, readAt: options.clockTime)
             collector.noteArchive(try reader.read())
+            bytesRead = files.totalSize
         }
         try collector.flush()
         return ReadResult(format: format, counts: collector.counts, bytes: bytesRead)

@@ -21,6 +21,12 @@ struct ChildRun {
 /// write-back at every `fdatasync` — the 20 MB ingest took 0.19 s after the peer and 0.14 s
 /// after another ingest (2026-11-23).
 func runChild(_ program: String, _ arguments: [String]) throws -> ChildRun {
+    try runChild(program, arguments, sampling: nil)
+}
+
+/// ``runChild(_:_:)``, reading `/proc/PID/status` every 10 ms while it runs: `sampling`
+/// receives each reading (the peak of anonymous memory, `RssAnon`, has no counter of its own).
+func runChild(_ program: String, _ arguments: [String], sampling: ((String) -> Void)?) throws -> ChildRun {
     let outputPath = NSTemporaryDirectory() + "stride-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out"
     let errorPath = outputPath + ".err"
     defer {
@@ -41,7 +47,16 @@ func runChild(_ program: String, _ arguments: [String]) throws -> ChildRun {
     guard result == 0 else { throw BenchFailure("cannot start \(program): \(String(cString: strerror(result)))") }
     var status: Int32 = 0
     var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    if let sampling {
+        while true {
+            let waited = wait4(pid, &status, WNOHANG, &usage)
+            if waited == pid || (waited < 0 && errno != EINTR) { break }
+            if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) { sampling(text) }
+            usleep(10_000)
+        }
+    } else {
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    }
     let seconds = monotonicSeconds() - began
     let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     let errorOutput = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
