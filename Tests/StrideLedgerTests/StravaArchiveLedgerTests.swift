@@ -98,6 +98,8 @@ struct StravaArchiveLedgerTests {
             let ledger = try Self.ledger(folder)
             _ = try ledger.ingest(file: try Self.archive(folder + "/a", .english77, rows: rows, shoes: shoes))
             #expect(try Self.kilometres(ledger) == ["Pegasus (Strava gear 111)": 13, "Pegasus (Strava gear 222)": 6])
+            // Again: the two are found on the rack under the names they were given.
+            #expect(try ledger.ingest(file: folder + "/a").appended == 0)
         }
         try withTemporaryDirectory { folder in
             let ledger = try Self.ledger(folder)

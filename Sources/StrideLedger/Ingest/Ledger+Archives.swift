@@ -47,7 +47,11 @@ extension Ledger {
             guard case .archiveIngested(let ingested) = event.event, ingested.service == archive.service.rawValue else { return nil }
             return ingested.asOf
         }.max()
-        return try decideAndAppend(about: "the rack") {
+        // The rack first, in one decision: shoes added, retired, the default. Then the runs, a
+        // thousand a decision (a write transaction holds every page it changes in memory until it
+        // commits); the archive is recorded last. A crash between them leaves what a re-run
+        // completes: the shoes are found on the rack by name, the runs already on theirs skipped.
+        var (settlement, targets) = try decideAndAppend(about: "the rack") { () -> Decision<(ArchiveSettlement, [Int: Shoe]?)> in
             let now = clock.now()
             let expectation = try rackExpectation()
             var settlement = ArchiveSettlement()
@@ -60,58 +64,77 @@ extension Ledger {
                 settlement.isOlderThanOneRead = true
                 settlement.notes.append(
                     "this archive's newest activity (\(asOf)) is older than that of a \(archive.service.rawValue) archive read before (\(newest)): it changes no shoe and no run")
-                return Decision(events: events, expecting: [expectation], value: settlement)
+                return Decision(events: events, expecting: [expectation], value: (settlement, nil))
             }
             let rack = try shoes().map(\.shoe)
             let rackEvents = try store.events(about: .rack)
             let targets = try shoesOnRack(
                 for: archive, rack: rack, said: shoeNames, version: expectation.version, now: now, events: &events, settlement: &settlement)
-            // Runs on their shoes.
-            var unplaced: [Int: Int] = [:]
-            for run in archive.runsOnShoes {
-                guard let shoe = targets[run.shoe] else {
-                    unplaced[run.shoe, default: 0] += 1
-                    continue
-                }
-                guard let workout = try mileageState.workout(run.workout) else { continue }
-                let counted = try workout.runOf.flatMap { try mileageState.workout($0) } ?? workout
-                if counted.shoe == shoe.id {
-                    settlement.runsAlreadyOnTheirShoe += 1
-                } else if counted.isExcluded {
-                    settlement.notes.append("\(Self.workoutID(counted.id)): you excluded it from shoes; the archive puts it on \(shoe.name) (\(run.place)), kept as you decided")
-                } else if counted.origin == .manual {
-                    let current = rack.first { $0.id == counted.shoe }?.name ?? "another shoe"
-                    settlement.notes.append(
-                        "\(Self.workoutID(counted.id)): you put it on \(current); the archive says \(shoe.name) (\(run.place)), kept as you decided")
-                } else {
-                    settlement.runsPutOnShoes += 1
-                    events.append(
-                        PendingEvent(
-                            .workoutAssigned(WorkoutAssigned(shoe: shoe.id, origin: .archive, sentBy: sentBy, source: "\(archive.title), \(run.place)")),
-                            occurredAt: now, entity: EntityReference(.workout, id: counted.id)))
-                }
-            }
-            for (index, count) in unplaced.sorted(by: { $0.key < $1.key }) {
-                let shoe = archive.shoes[index]
-                let say = shoe.gearID.map { "--shoe \($0)=RACK_NAME" } ?? "--shoe \"\(shoe.name)\"=RACK_NAME"
-                settlement.notes.append(
-                    "\(count) run\(count == 1 ? "" : "s") on \(shoe.name) (\(shoe.place)) put on no shoe: say which rack shoe it is with \(say) and ingest the archive again")
-            }
             retire(archive, targets: targets, rackEvents: rackEvents, sentBy: sentBy, now: now, events: &events, settlement: &settlement)
             chooseDefault(archive, targets: targets, rackEvents: rackEvents, sentBy: sentBy, now: now, events: &events, settlement: &settlement)
-            if let asOf = archive.asOf {
-                events.append(
+            return Decision(events: events, expecting: [expectation], value: (settlement, targets))
+        }
+        guard let targets else { return settlement }
+        var unplaced: [Int: Int] = [:]
+        for run in archive.runsOnShoes where targets[run.shoe] == nil { unplaced[run.shoe, default: 0] += 1 }
+        let placed = archive.runsOnShoes.filter { targets[$0.shoe] != nil }
+        for chunk in stride(from: 0, to: placed.count, by: Self.archiveRunsPerDecision).map({ placed[$0..<min(placed.count, $0 + Self.archiveRunsPerDecision)] }) {
+            let outcome = try decideAndAppend(about: "the rack") { () -> Decision<ArchiveSettlement> in
+                let now = clock.now()
+                let mileageState = try state(of: mileage)
+                let rack = try shoes().map(\.shoe)
+                var outcome = ArchiveSettlement()
+                var events: [PendingEvent] = []
+                for run in chunk {
+                    guard let shoe = targets[run.shoe], let workout = try mileageState.workout(run.workout) else { continue }
+                    let counted = try workout.runOf.flatMap { try mileageState.workout($0) } ?? workout
+                    if counted.shoe == shoe.id {
+                        outcome.runsAlreadyOnTheirShoe += 1
+                    } else if counted.isExcluded {
+                        outcome.notes.append(
+                            "\(Self.workoutID(counted.id)): you excluded it from shoes; the archive puts it on \(shoe.name) (\(run.place)), kept as you decided")
+                    } else if counted.origin == .manual {
+                        let current = rack.first { $0.id == counted.shoe }?.name ?? "another shoe"
+                        outcome.notes.append(
+                            "\(Self.workoutID(counted.id)): you put it on \(current); the archive says \(shoe.name) (\(run.place)), kept as you decided")
+                    } else {
+                        outcome.runsPutOnShoes += 1
+                        events.append(
+                            PendingEvent(
+                                .workoutAssigned(
+                                    WorkoutAssigned(shoe: shoe.id, origin: .archive, sentBy: sentBy, source: "\(archive.title), \(run.place)")),
+                                occurredAt: now, entity: EntityReference(.workout, id: counted.id)))
+                    }
+                }
+                return Decision(events: events, expecting: [try rackExpectation()], value: outcome)
+            }
+            settlement.runsAlreadyOnTheirShoe += outcome.runsAlreadyOnTheirShoe
+            settlement.runsPutOnShoes += outcome.runsPutOnShoes
+            settlement.notes += outcome.notes
+        }
+        for (index, count) in unplaced.sorted(by: { $0.key < $1.key }) {
+            let shoe = archive.shoes[index]
+            let say = shoe.gearID.map { "--shoe \($0)=RACK_NAME" } ?? "--shoe \"\(shoe.name)\"=RACK_NAME"
+            settlement.notes.append(
+                "\(count) run\(count == 1 ? "" : "s") on \(shoe.name) (\(shoe.place)) put on no shoe: say which rack shoe it is with \(say) and ingest the archive again")
+        }
+        if let asOf = archive.asOf {
+            try append(
+                [
                     PendingEvent(
                         .archiveIngested(
                             ArchiveIngested(
-                                service: archive.service.rawValue, file: archive.name, asOf: asOf, activities: archive.activitiesByType.values.reduce(0, +),
-                                runs: archive.runs, shoes: archive.shoes.count { $0.isListed })),
+                                service: archive.service.rawValue, file: archive.name, asOf: asOf,
+                                activities: archive.activitiesByType.values.reduce(0, +), runs: archive.runs, shoes: archive.shoes.count { $0.isListed })),
                         occurredAt: asOf, entity: .ledger,
-                        idempotencyKey: ArchiveIngested.key(service: archive.service.rawValue, asOf: asOf, fingerprint: archive.fingerprint)))
-            }
-            return Decision(events: events, expecting: [expectation], value: settlement)
+                        idempotencyKey: ArchiveIngested.key(service: archive.service.rawValue, asOf: asOf, fingerprint: archive.fingerprint))
+                ], expecting: [])
         }
+        return settlement
     }
+
+    /// The runs an archive's settlement puts on shoes in one write transaction.
+    static let archiveRunsPerDecision = 1_000
 
     /// The rack shoe of each archive shoe (by index), registering the new ones.
     private func shoesOnRack(
@@ -152,9 +175,15 @@ extension Ledger {
                 settlement.shoesMatched[shoe.name] = name
             case .new:
                 var name = String(shoe.name.prefix(Plausible.nameCharacters))
-                // Two shoes printing one name, told apart by their ids: each named with its id.
+                // Two shoes printing one name, told apart by their ids: each named with its id
+                // (and found on the rack under that name when an earlier ingest added it).
                 if repeated[ArchiveShoePolicy.key(shoe.name)] != nil || taken.contains(ArchiveShoePolicy.key(name)) {
                     name = "\(name) (\(archive.service.rawValue) gear \(shoe.gearID ?? shoe.place))"
+                    if let existing = rack.first(where: { ArchiveShoePolicy.key($0.name) == ArchiveShoePolicy.key(name) }) {
+                        targets[index] = existing
+                        settlement.shoesMatched[shoe.name] = existing.name
+                        continue
+                    }
                 }
                 taken.insert(ArchiveShoePolicy.key(name))
                 var goal = shoe.goalKilometers
