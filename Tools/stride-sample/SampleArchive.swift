@@ -249,8 +249,13 @@ struct SampleArchive: ParsableCommand {
                 "{\"calendarDate\": \"\(date)\", \"sleepStartTimestampGMT\": \"\(previous)T21:45:00.0\", \"sleepEndTimestampGMT\": \"\(date)T05:40:00.0\", \"deepSleepSeconds\": 5100, \"lightSleepSeconds\": 15600, \"remSleepSeconds\": 6000, \"awakeSleepSeconds\": 1800}"
             )
         }
-        try add("DI_CONNECT/DI-Connect-Aggregator/UDSFile_\(start)_all.json", Data("[\(days.joined(separator: ",\n"))]".utf8), to: archive)
-        try add("DI_CONNECT/DI-Connect-Wellness/\(start)_all_1_sleepData.json", Data("[\(nights.joined(separator: ",\n"))]".utf8), to: archive)
+        // Garmin splits them in files of about a hundred days, named by their span.
+        for first in stride(from: 0, to: dayCount, by: 100) {
+            let last = min(dayCount, first + 100) - 1
+            let span = "\(dateFormatter.string(from: firstDay.addingTimeInterval(Double(first) * 86_400)))_\(dateFormatter.string(from: firstDay.addingTimeInterval(Double(last) * 86_400)))"
+            try add("DI_CONNECT/DI-Connect-Aggregator/UDSFile_\(span).json", Data("[\(days[first...last].joined(separator: ",\n"))]".utf8), to: archive)
+            try add("DI_CONNECT/DI-Connect-Wellness/\(span)_1_sleepData.json", Data("[\(nights[first...last].joined(separator: ",\n"))]".utf8), to: archive)
+        }
         try add("DI_CONNECT/DI-Connect-User/user_profile.json", Data("{\"userName\": \"runner\"}".utf8), to: archive)
     }
 
