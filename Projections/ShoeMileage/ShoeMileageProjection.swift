@@ -181,7 +181,9 @@ public struct ShoeMileageProjection: Projection {
 
     /// How an audit line describes a workout.
     static func describe(_ workout: Workout) -> String {
-        let distance = workout.distanceAsWritten.map { "\($0), from the \(workout.distanceSource)" } ?? "no distance"
+        // An archive's distance says where it comes from already.
+        let distance =
+            workout.distanceAsWritten.map { workout.recording == .accountArchive ? $0 : "\($0), from the \(workout.distanceSource)" } ?? "no distance"
         return
             "\(workout.activity.replacingOccurrences(of: "HKWorkoutActivityType", with: "")) of \(ISO8601.format(workout.start, offsetSeconds: 0)) from \(workout.sourceName) (\(distance))"
     }

@@ -32,10 +32,12 @@ enum ArchiveWriting {
         case .snakeCase:
             var text = "id,date,name,type,description,elapsed_time,distance,commute,gear,filename\n"
             for row in rows {
-                text += [
-                    row.id, stravaDate(row.start, generation), quoted(row.name), row.type, "\"\"", number(row.elapsed), String(row.metres), "false",
-                    quoted(row.gear ?? ""), row.file ?? "",
-                ].joined(separator: ",") + "\n"
+                text +=
+                    [
+                        row.id, stravaDate(row.start, generation), quoted(row.name), row.type, "\"\"", number(row.elapsed), String(row.metres),
+                        "false",
+                        quoted(row.gear ?? ""), row.file ?? "",
+                    ].joined(separator: ",") + "\n"
             }
             return text
         case .english77, .english94:
@@ -73,12 +75,13 @@ enum ArchiveWriting {
                 "Aktivitäts-ID,Aktivitätsdatum,Name der Aktivität,Aktivitätsart,Aktivitätsbeschreibung,Verstrichene Zeit,Distanz,"
                 + "Aktivitätsausrüstung,Dateiname,Verstrichene Zeit,Bewegungszeit,Distanz\n"
             for row in rows {
-                text += [
-                    row.id, quoted(stravaDate(row.start, generation)), quoted(row.name), row.type, "\"\"", number(row.elapsed),
-                    quoted(String(format: "%.2f", row.metres / 1000).replacingOccurrences(of: ".", with: ",")), quoted(row.gear ?? ""),
-                    row.file ?? "", quoted(number(row.elapsed) + ",0"), quoted(number(row.moving) + ",0"),
-                    quoted(String(row.metres).replacingOccurrences(of: ".", with: ",")),
-                ].joined(separator: ",") + "\n"
+                text +=
+                    [
+                        row.id, quoted(stravaDate(row.start, generation)), quoted(row.name), row.type, "\"\"", number(row.elapsed),
+                        quoted(String(format: "%.2f", row.metres / 1000).replacingOccurrences(of: ".", with: ",")), quoted(row.gear ?? ""),
+                        row.file ?? "", quoted(number(row.elapsed) + ",0"), quoted(number(row.moving) + ",0"),
+                        quoted(String(row.metres).replacingOccurrences(of: ".", with: ",")),
+                    ].joined(separator: ",") + "\n"
             }
             return text
         }

@@ -185,12 +185,12 @@ struct GarminArchiveLedgerTests {
             // A watch's own 5,000 steps that day count first; the total fills in the 3,000 left, not 8,000 more.
             let xml = folder + "/export.xml"
             try """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <HealthData locale="en_US">
-                 <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Marie’s Apple Watch" device="&lt;&lt;HKDevice&gt;, name:Apple Watch, model:Watch&gt;" unit="count" startDate="2015-08-19 10:00:00 +0200" endDate="2015-08-19 11:00:00 +0200" value="5000"/>
-                </HealthData>
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_US">
+             <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Marie’s Apple Watch" device="&lt;&lt;HKDevice&gt;, name:Apple Watch, model:Watch&gt;" unit="count" startDate="2015-08-19 10:00:00 +0200" endDate="2015-08-19 11:00:00 +0200" value="5000"/>
+            </HealthData>
 
-                """.write(toFile: xml, atomically: true, encoding: .utf8)
+            """.write(toFile: xml, atomically: true, encoding: .utf8)
             _ = try ledger.ingest(file: xml)
             let after = try ledger.dailyRecords(from: CivilDate(year: 2015, month: 8, day: 19), through: CivilDate(year: 2015, month: 8, day: 19))
             #expect(after.first?.steps?.value == 8_000)
@@ -199,7 +199,9 @@ struct GarminArchiveLedgerTests {
 
     @Test("a summaries file that is not JSON, or a summary without its start, stops with the file named and nothing appended")
     func brokenSummaries() throws {
-        for (summary, named) in [("[{\"summarizedActivitiesExport\": [", "line 1"), ("[{\"summarizedActivitiesExport\": [{\"activityId\": 5}]}]", "startTimeGmt")] {
+        for (summary, named) in [
+            ("[{\"summarizedActivitiesExport\": [", "line 1"), ("[{\"summarizedActivitiesExport\": [{\"activityId\": 5}]}]", "startTimeGmt"),
+        ] {
             try withTemporaryDirectory { folder in
                 let ledger = try Self.ledger(folder)
                 let before = try ledger.lastSequence()

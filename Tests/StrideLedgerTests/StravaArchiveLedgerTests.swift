@@ -34,7 +34,11 @@ struct StravaArchiveLedgerTests {
     /// A Strava archive's folder with these rows.
     static func archive(_ folder: String, _ generation: ArchiveWriting.StravaGeneration, rows: [Row] = rows, shoes: String = shoes) throws -> String {
         var rows = rows
-        if generation == .german { rows = rows.map { row in var row = row; row.type = row.type == "Run" ? "Lauf" : row.type; return row } }
+        if generation == .german {
+            rows = rows.map { row in
+                var row = row; row.type = row.type == "Run" ? "Lauf" : row.type; return row
+            }
+        }
         return try ArchiveWriting.stravaFolder(
             folder,
             files: [
@@ -136,7 +140,8 @@ struct StravaArchiveLedgerTests {
             #expect(report.archive?.runsPutOnShoes == 2)
             let added = try ledger.store.events(ofType: .workoutAssigned, from: events + 1, limit: 10)
             #expect(added.count == 2)
-            #expect(added.allSatisfy { if case .workoutAssigned(let assigned) = $0.event { assigned.source?.contains("later") == true } else { false } })
+            #expect(
+                added.allSatisfy { if case .workoutAssigned(let assigned) = $0.event { assigned.source?.contains("later") == true } else { false } })
             // The older one again: nothing moves back.
             let before = try ledger.lastSequence()
             let older = try ledger.ingest(file: first)
@@ -202,7 +207,10 @@ struct StravaArchiveLedgerTests {
     func brokenIndex() throws {
         let cases: [(String, String)] = [
             ("Activity ID,Activity Date,Activity Name,Activity Type,Distance\n1,\"Jan 1, 2024, 7:00:00 AM\",\"unbalanced,Run,5\n", "line 2"),
-            ("Activity ID,Activity Date,Activity Name,Activity Type,Distance\n1,\"Jan 1, 2024, 7:00:00 AM\",\"\(String(repeating: "x", count: 10 << 20))\",Run,5\n", "line 2"),
+            (
+                "Activity ID,Activity Date,Activity Name,Activity Type,Distance\n1,\"Jan 1, 2024, 7:00:00 AM\",\"\(String(repeating: "x", count: 10 << 20))\",Run,5\n",
+                "line 2"
+            ),
             ("Activity ID,When,Activity Name,Activity Type,Distance\n", "Activity Date"),
             ("Activity ID,Activity Date,Activity Name,Activity Type,Distance\n1,yesterday,Run,Run,5\n", "line 2"),
         ]

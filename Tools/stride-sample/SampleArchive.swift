@@ -122,7 +122,8 @@ struct SampleArchive: ParsableCommand {
             let angle = metres / 2_000 * Double.pi
             fit.add(
                 FITFile.Record(
-                    time: start.addingTimeInterval(Double(second)), latitude: baseLatitude + 0.004 * sin(angle), longitude: baseLongitude + 0.006 * cos(angle),
+                    time: start.addingTimeInterval(Double(second)), latitude: baseLatitude + 0.004 * sin(angle),
+                    longitude: baseLongitude + 0.006 * cos(angle),
                     altitude: altitude, heartRate: UInt8(heartRate), cadence: isRun ? 84 : 0, metres: metres))
         }
         let bytes = fit.finish(
@@ -180,7 +181,8 @@ struct SampleArchive: ParsableCommand {
             if activity.upload % 2 == 0 {
                 try add("activities/\(activity.upload).fit.gz", Self.gzip(fit), to: archive)
             } else {
-                try archive.addEntry(with: "activities/\(activity.upload).fit", fileURL: folder.url("\(activity.upload).fit"), compressionMethod: .deflate)
+                try archive.addEntry(
+                    with: "activities/\(activity.upload).fit", fileURL: folder.url("\(activity.upload).fit"), compressionMethod: .deflate)
             }
         }
     }
@@ -197,7 +199,8 @@ struct SampleArchive: ParsableCommand {
                     """
             }
             try add(
-                "\(fitness)_\(part)_summarizedActivities.json", Data("[{\"summarizedActivitiesExport\": [\(summaries.joined(separator: ",\n"))]}]".utf8),
+                "\(fitness)_\(part)_summarizedActivities.json",
+                Data("[{\"summarizedActivitiesExport\": [\(summaries.joined(separator: ",\n"))]}]".utf8),
                 to: archive)
         }
         var gear: [String] = []
@@ -252,9 +255,13 @@ struct SampleArchive: ParsableCommand {
         // Garmin splits them in files of about a hundred days, named by their span.
         for first in stride(from: 0, to: dayCount, by: 100) {
             let last = min(dayCount, first + 100) - 1
-            let span = "\(dateFormatter.string(from: firstDay.addingTimeInterval(Double(first) * 86_400)))_\(dateFormatter.string(from: firstDay.addingTimeInterval(Double(last) * 86_400)))"
-            try add("DI_CONNECT/DI-Connect-Aggregator/UDSFile_\(span).json", Data("[\(days[first...last].joined(separator: ",\n"))]".utf8), to: archive)
-            try add("DI_CONNECT/DI-Connect-Wellness/\(span)_1_sleepData.json", Data("[\(nights[first...last].joined(separator: ",\n"))]".utf8), to: archive)
+            let span =
+                "\(dateFormatter.string(from: firstDay.addingTimeInterval(Double(first) * 86_400)))_\(dateFormatter.string(from: firstDay.addingTimeInterval(Double(last) * 86_400)))"
+            try add(
+                "DI_CONNECT/DI-Connect-Aggregator/UDSFile_\(span).json", Data("[\(days[first...last].joined(separator: ",\n"))]".utf8), to: archive)
+            try add(
+                "DI_CONNECT/DI-Connect-Wellness/\(span)_1_sleepData.json", Data("[\(nights[first...last].joined(separator: ",\n"))]".utf8),
+                to: archive)
         }
         try add("DI_CONNECT/DI-Connect-User/user_profile.json", Data("{\"userName\": \"runner\"}".utf8), to: archive)
     }
@@ -291,7 +298,9 @@ struct SampleArchive: ParsableCommand {
             crc ^= UInt32(byte)
             for _ in 0..<8 { crc = (crc >> 1) ^ (0xEDB8_8320 & (0 &- (crc & 1))) }
         }
-        for value in [~crc, UInt32(truncatingIfNeeded: data.count)] { out.append(contentsOf: (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }) }
+        for value in [~crc, UInt32(truncatingIfNeeded: data.count)] {
+            out.append(contentsOf: (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) })
+        }
         return out
     }
 }

@@ -33,8 +33,16 @@ struct GarminArchive {
         var archive = AccountArchive(service: .garminConnect, name: URL(fileURLWithPath: files.location).lastPathComponent)
         let summaries = try readSummaries()
         let gear = try readGear()
-        let days = try readDocuments { $0.contains("DI-Connect-Aggregator/UDSFile_") && $0.hasSuffix(".json") } read: { try GarminWellness.days($0) }
-        let nights = try readDocuments { $0.contains("DI-Connect-Wellness/") && $0.hasSuffix("sleepData.json") } read: { try GarminWellness.nights($0) }
+        let days = try readDocuments {
+            $0.contains("DI-Connect-Aggregator/UDSFile_") && $0.hasSuffix(".json")
+        } read: {
+            try GarminWellness.days($0)
+        }
+        let nights = try readDocuments {
+            $0.contains("DI-Connect-Wellness/") && $0.hasSuffix("sleepData.json")
+        } read: {
+            try GarminWellness.nights($0)
+        }
         var shoeOfKey: [String: Int] = [:]
         for shoe in gear?.shoes ?? [] {
             shoeOfKey[shoe.key] = archive.shoes.count
@@ -70,10 +78,13 @@ struct GarminArchive {
         for workout in unlisted {
             let id = SampleIdentity.make(
                 start: workout.start,
-                hash: identity.hash("garmin-upload", String(workout.start.millisecondsSince1970), workout.sourceName, String(workout.distanceMeters ?? -1)))
+                hash: identity.hash(
+                    "garmin-upload", String(workout.start.millisecondsSince1970), workout.sourceName, String(workout.distanceMeters ?? -1)))
             try collector.add(
                 workout: workout,
-                PendingEvent(.workoutRecorded(workout), occurredAt: workout.start, entity: EntityReference(.workout, id: id), idempotencyKey: IdempotencyKey(id)))
+                PendingEvent(
+                    .workoutRecorded(workout), occurredAt: workout.start, entity: EntityReference(.workout, id: id),
+                    idempotencyKey: IdempotencyKey(id)))
         }
         return archive
     }
@@ -95,12 +106,14 @@ struct GarminArchive {
         let id = SampleIdentity.make(start: workout.start, hash: identity.hash("garmin-activity", summary.id))
         try collector.add(
             workout: workout,
-            PendingEvent(.workoutRecorded(workout), occurredAt: workout.start, entity: EntityReference(.workout, id: id), idempotencyKey: IdempotencyKey(id)))
+            PendingEvent(
+                .workoutRecorded(workout), occurredAt: workout.start, entity: EntityReference(.workout, id: id), idempotencyKey: IdempotencyKey(id)))
         guard summary.isRun else { return }
         archive.runs += 1
         archive.runIDs.append(id)
         if let key = gear?.gearOfActivity[summary.id], let shoe = shoes[key] {
-            archive.runsOnShoes.append(AccountArchive.RunOnShoe(workout: id, shoe: shoe, kilometers: (summary.distanceMeters ?? 0) / 1000, place: place))
+            archive.runsOnShoes.append(
+                AccountArchive.RunOnShoe(workout: id, shoe: shoe, kilometers: (summary.distanceMeters ?? 0) / 1000, place: place))
         }
     }
 
@@ -120,7 +133,11 @@ struct GarminArchive {
 
     /// Every summary of every `*_summarizedActivities.json`, in the files' order.
     private func readSummaries() throws -> [GarminActivity] {
-        try readDocuments { $0.contains("DI-Connect-Fitness/") && $0.hasSuffix("summarizedActivities.json") } read: { try GarminActivities.read($0) }
+        try readDocuments {
+            $0.contains("DI-Connect-Fitness/") && $0.hasSuffix("summarizedActivities.json")
+        } read: {
+            try GarminActivities.read($0)
+        }
     }
 
     /// What every file `matching` holds, in the files' order.
@@ -179,7 +196,8 @@ struct GarminArchive {
         for night in nights {
             var cursor = night.start
             let metadata = [MetadataEntry(key: "GarminCalendarDate", value: night.date.description)]
-            let content = "\(night.start.millisecondsSince1970)|\(night.end.millisecondsSince1970)|\(night.deepSeconds)|\(night.lightSeconds)|\(night.remSeconds)|\(night.awakeSeconds)"
+            let content =
+                "\(night.start.millisecondsSince1970)|\(night.end.millisecondsSince1970)|\(night.deepSeconds)|\(night.lightSeconds)|\(night.remSeconds)|\(night.awakeSeconds)"
             for (stage, seconds) in [
                 ("HKCategoryValueSleepAnalysisAsleepDeep", night.deepSeconds), ("HKCategoryValueSleepAnalysisAsleepCore", night.lightSeconds),
                 ("HKCategoryValueSleepAnalysisAsleepREM", night.remSeconds), ("HKCategoryValueSleepAnalysisAwake", night.awakeSeconds),

@@ -63,7 +63,9 @@ struct StravaArchive {
             let id = SampleIdentity.make(start: workout.start, hash: identity.hash("strava-activity", activity.id))
             try collector.add(
                 workout: workout,
-                PendingEvent(.workoutRecorded(workout), occurredAt: workout.start, entity: EntityReference(.workout, id: id), idempotencyKey: IdempotencyKey(id)))
+                PendingEvent(
+                    .workoutRecorded(workout), occurredAt: workout.start, entity: EntityReference(.workout, id: id),
+                    idempotencyKey: IdempotencyKey(id)))
             guard activity.isRun else { continue }
             archive.runs += 1
             archive.runIDs.append(id)
@@ -181,7 +183,10 @@ struct StravaArchive {
                     let bytes = try files.bytes(of: path, limit: AccountArchive.largestActivityFile)
                     let found = try ActivityFile.workouts(bytes, name: files.name(of: path), timeZone: timeZone, readAt: readAt)
                     // A multisport file: the session closest to the row's start.
-                    detail = found.min { abs($0.start.millisecondsSince1970 - activity.start.millisecondsSince1970) < abs($1.start.millisecondsSince1970 - activity.start.millisecondsSince1970) }
+                    detail = found.min {
+                        abs($0.start.millisecondsSince1970 - activity.start.millisecondsSince1970)
+                            < abs($1.start.millisecondsSince1970 - activity.start.millisecondsSince1970)
+                    }
                     archive.filesRead += 1
                 } catch {
                     archive.noteUnread(path, files.contains(path) ? error.description : "the archive does not hold it")

@@ -63,7 +63,8 @@ extension Ledger {
             if let asOf = archive.asOf, let newest, asOf < newest {
                 settlement.isOlderThanOneRead = true
                 settlement.notes.append(
-                    "this archive's newest activity (\(asOf)) is older than that of a \(archive.service.rawValue) archive read before (\(newest)): it changes no shoe and no run")
+                    "this archive's newest activity (\(asOf)) is older than that of a \(archive.service.rawValue) archive read before (\(newest)): it changes no shoe and no run"
+                )
                 return Decision(events: events, expecting: [expectation], value: (settlement, nil))
             }
             let rack = try shoes().map(\.shoe)
@@ -78,7 +79,9 @@ extension Ledger {
         var unplaced: [Int: Int] = [:]
         for run in archive.runsOnShoes where targets[run.shoe] == nil { unplaced[run.shoe, default: 0] += 1 }
         let placed = archive.runsOnShoes.filter { targets[$0.shoe] != nil }
-        for chunk in stride(from: 0, to: placed.count, by: Self.archiveRunsPerDecision).map({ placed[$0..<min(placed.count, $0 + Self.archiveRunsPerDecision)] }) {
+        for chunk in stride(from: 0, to: placed.count, by: Self.archiveRunsPerDecision).map({
+            placed[$0..<min(placed.count, $0 + Self.archiveRunsPerDecision)]
+        }) {
             let outcome = try decideAndAppend(about: "the rack") { () -> Decision<ArchiveSettlement> in
                 let now = clock.now()
                 let mileageState = try state(of: mileage)
@@ -92,11 +95,13 @@ extension Ledger {
                         outcome.runsAlreadyOnTheirShoe += 1
                     } else if counted.isExcluded {
                         outcome.notes.append(
-                            "\(Self.workoutID(counted.id)): you excluded it from shoes; the archive puts it on \(shoe.name) (\(run.place)), kept as you decided")
+                            "\(Self.workoutID(counted.id)): you excluded it from shoes; the archive puts it on \(shoe.name) (\(run.place)), kept as you decided"
+                        )
                     } else if counted.origin == .manual {
                         let current = rack.first { $0.id == counted.shoe }?.name ?? "another shoe"
                         outcome.notes.append(
-                            "\(Self.workoutID(counted.id)): you put it on \(current); the archive says \(shoe.name) (\(run.place)), kept as you decided")
+                            "\(Self.workoutID(counted.id)): you put it on \(current); the archive says \(shoe.name) (\(run.place)), kept as you decided"
+                        )
                     } else {
                         outcome.runsPutOnShoes += 1
                         events.append(
@@ -116,7 +121,8 @@ extension Ledger {
             let shoe = archive.shoes[index]
             let say = shoe.gearID.map { "--shoe \($0)=RACK_NAME" } ?? "--shoe \"\(shoe.name)\"=RACK_NAME"
             settlement.notes.append(
-                "\(count) run\(count == 1 ? "" : "s") on \(shoe.name) (\(shoe.place)) put on no shoe: say which rack shoe it is with \(say) and ingest the archive again")
+                "\(count) run\(count == 1 ? "" : "s") on \(shoe.name) (\(shoe.place)) put on no shoe: say which rack shoe it is with \(say) and ingest the archive again"
+            )
         }
         if let asOf = archive.asOf {
             try append(
@@ -125,7 +131,8 @@ extension Ledger {
                         .archiveIngested(
                             ArchiveIngested(
                                 service: archive.service.rawValue, file: archive.name, asOf: asOf,
-                                activities: archive.activitiesByType.values.reduce(0, +), runs: archive.runs, shoes: archive.shoes.count { $0.isListed })),
+                                activities: archive.activitiesByType.values.reduce(0, +), runs: archive.runs,
+                                shoes: archive.shoes.count { $0.isListed })),
                         occurredAt: asOf, entity: .ledger,
                         idempotencyKey: ArchiveIngested.key(service: archive.service.rawValue, asOf: asOf, fingerprint: archive.fingerprint))
                 ], expecting: [])
@@ -188,7 +195,8 @@ extension Ledger {
                 taken.insert(ArchiveShoePolicy.key(name))
                 var goal = shoe.goalKilometers
                 if let wanted = goal, !Plausible.shoeGoalKilometres.contains(wanted) {
-                    settlement.notes.append("\(name): the archive's goal of \(wanted) km is outside \(Plausible.shoeGoalKilometres.text); added without a goal")
+                    settlement.notes.append(
+                        "\(name): the archive's goal of \(wanted) km is outside \(Plausible.shoeGoalKilometres.text); added without a goal")
                     goal = nil
                 }
                 let id = ShoeID.derived(name: name, at: now, rackVersion: version &+ UInt64(index) &* 7_919)
@@ -203,9 +211,11 @@ extension Ledger {
                 settlement.shoesAdded.append(name)
             case .ambiguous(let names):
                 settlement.notes.append(
-                    "\(shoe.name) (\(shoe.place)) could be any of \(names.joined(separator: ", ")) on the rack: say which with --shoe \(shoe.gearID ?? "\"\(shoe.name)\"")=RACK_NAME")
+                    "\(shoe.name) (\(shoe.place)) could be any of \(names.joined(separator: ", ")) on the rack: say which with --shoe \(shoe.gearID ?? "\"\(shoe.name)\"")=RACK_NAME"
+                )
             case .unknownRackShoe(let name):
-                settlement.notes.append("--shoe names \(name) for \(shoe.name), and the rack has no shoe of that name: add it first, or correct the name")
+                settlement.notes.append(
+                    "--shoe names \(name) for \(shoe.name), and the rack has no shoe of that name: add it first, or correct the name")
             }
         }
         return targets

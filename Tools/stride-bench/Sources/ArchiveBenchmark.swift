@@ -76,7 +76,9 @@ struct ArchiveBenchmark: ParsableCommand {
             print("")
             for (label, bySize) in peaks.sorted(by: { $0.key < $1.key }) {
                 guard let low = bySize[small], let high = bySize[large], low > 0 else { continue }
-                print("\(label): private peak \(String(format: "%.0f", low)) MB at \(small) activities, \(String(format: "%.0f", high)) MB at \(large) (\(String(format: "%+.0f", (high / low - 1) * 100)) %).")
+                print(
+                    "\(label): private peak \(String(format: "%.0f", low)) MB at \(small) activities, \(String(format: "%.0f", high)) MB at \(large) (\(String(format: "%+.0f", (high / low - 1) * 100)) %)."
+                )
             }
         }
         print("\nTargets: an archive within 2× its FIT files alone; private memory flat in the archive's size.")

@@ -57,7 +57,10 @@ struct IngestCommand: ParsableCommand {
         Dictionary(
             shoes.compactMap { pair in
                 guard let equals = pair.firstIndex(of: "=") else { return nil }
-                return (String(pair[..<equals]).trimmingCharacters(in: .whitespaces), String(pair[pair.index(after: equals)...]).trimmingCharacters(in: .whitespaces))
+                return (
+                    String(pair[..<equals]).trimmingCharacters(in: .whitespaces),
+                    String(pair[pair.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
+                )
             }, uniquingKeysWith: { _, last in last })
     }
 
@@ -71,7 +74,8 @@ struct IngestCommand: ParsableCommand {
         for pair in shoes {
             let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw ValidationError("--shoe \"\(pair)\" is not NAME=RACK_NAME (the archive's name for the shoe or its gear id, then the rack shoe's name)")
+                throw ValidationError(
+                    "--shoe \"\(pair)\" is not NAME=RACK_NAME (the archive's name for the shoe or its gear id, then the rack shoe's name)")
             }
         }
     }

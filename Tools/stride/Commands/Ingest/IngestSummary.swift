@@ -85,7 +85,9 @@ enum IngestSummary {
         ]
         let known = settled?.runsAlreadyFromElsewhere ?? 0
         lines.append(
-            "  Runs: \(Format.count(archive.runs))" + (known > 0 ? ", of which \(Format.count(known)) already in the ledger from another source (counted once, from the archive's copy)" : "")
+            "  Runs: \(Format.count(archive.runs))"
+                + (known > 0
+                    ? ", of which \(Format.count(known)) already in the ledger from another source (counted once, from the archive's copy)" : "")
                 + ".")
         if let settled {
             var shoes: [String] = []
@@ -93,9 +95,12 @@ enum IngestSummary {
             if !settled.shoesMatched.isEmpty {
                 shoes.append(
                     "\(settled.shoesMatched.count) already on the rack ("
-                        + settled.shoesMatched.sorted { $0.key < $1.key }.map { $0.key == $0.value ? $0.key : "\($0.key) as \($0.value)" }.joined(separator: ", ") + ")")
+                        + settled.shoesMatched.sorted { $0.key < $1.key }.map { $0.key == $0.value ? $0.key : "\($0.key) as \($0.value)" }.joined(
+                            separator: ", ") + ")")
             }
-            if !settled.shoesRetired.isEmpty { shoes.append("\(settled.shoesRetired.count) retired (\(settled.shoesRetired.joined(separator: ", ")))") }
+            if !settled.shoesRetired.isEmpty {
+                shoes.append("\(settled.shoesRetired.count) retired (\(settled.shoesRetired.joined(separator: ", ")))")
+            }
             if let chosen = settled.defaultShoe { shoes.append("\(chosen) the default for new runs") }
             if !shoes.isEmpty { lines.append("  Shoes: " + shoes.joined(separator: "; ") + ".") }
             lines.append(
@@ -106,7 +111,9 @@ enum IngestSummary {
         if archive.filesRead > 0 || archive.unreadFileCount > 0 {
             lines.append(
                 "  Activity files: \(Format.count(archive.filesRead)) read"
-                    + (archive.unreadFileCount > 0 ? ", \(Format.count(archive.unreadFileCount)) could not be read (their activities kept, from the archive's row or summary alone)" : "") + ".")
+                    + (archive.unreadFileCount > 0
+                        ? ", \(Format.count(archive.unreadFileCount)) could not be read (their activities kept, from the archive's row or summary alone)"
+                        : "") + ".")
             for unread in archive.unreadFiles { lines.append("    \(unread)") }
         }
         if archive.dailyTotals > 0 || archive.nights > 0 {
