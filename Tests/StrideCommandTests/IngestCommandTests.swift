@@ -109,4 +109,67 @@ struct IngestCommandTests {
             #expect(try statsByType(ledger) == statsByType(clean))
         }
     }
+
+    func shoesByName(_ ledger: String) throws -> [String: Double] {
+        let shoes = try runProcess(stride, ["--ledger", ledger, "shoes", "--json"])
+        let document = try JSONSerialization.jsonObject(with: Data(shoes.standardOutput.utf8)) as? [String: Any]
+        var kilometres: [String: Double] = [:]
+        for shoe in (document?["shoes"] as? [[String: Any]]) ?? [] {
+            if let name = shoe["name"] as? String { kilometres[name] = shoe["kilometers"] as? Double }
+        }
+        return kilometres
+    }
+
+    @Test(
+        "killed at random moments, an archive's ingest leaves a ledger verify accepts, and a re-run ends with the same rack and events",
+        arguments: [("strava", 0.2), ("strava", 0.6), ("garmin", 0.3), ("garmin", 0.9)])
+    func killedArchive(service: String, after delay: Double) throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let archive = folder + "/\(service).zip"
+            #expect(try runProcess(sample, ["archive", archive, "--service", service, "--activities", "150"]).status == 0)
+            let clean = folder + "/clean"
+            #expect(try runProcess(stride, ["--ledger", clean, "init", "--time-zone", "UTC"]).status == 0)
+            #expect(try runProcess(stride, ["--ledger", clean, "ingest", archive]).status == 0)
+            let ledger = folder + "/killed"
+            #expect(try runProcess(stride, ["--ledger", ledger, "init", "--time-zone", "UTC"]).status == 0)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: stride)
+            process.arguments = ["--ledger", ledger, "ingest", "--quiet", archive]
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let verify = try runProcess(stride, ["--ledger", ledger, "verify"])
+            #expect(verify.status == 0, "\(verify.standardError)")
+            #expect(try runProcess(stride, ["--ledger", ledger, "ingest", "--quiet", archive]).status == 0)
+            #expect(try runProcess(stride, ["--ledger", ledger, "verify"]).status == 0)
+            #expect(try statsByType(ledger) == statsByType(clean))
+            let (shoes, cleanShoes) = (try shoesByName(ledger), try shoesByName(clean))
+            #expect(shoes.count == 5 && shoes == cleanShoes)
+        }
+    }
+
+    @Test("an archive's summary as JSON names what it did; --shoe that is not NAME=RACK_NAME is refused before anything is read")
+    func archiveSummary() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let archive = folder + "/garmin.zip"
+            #expect(try runProcess(sample, ["archive", archive, "--service", "garmin", "--activities", "20"]).status == 0)
+            let ledger = folder + "/ledger"
+            #expect(try runProcess(stride, ["--ledger", ledger, "init", "--time-zone", "Europe/Paris"]).status == 0)
+            let refused = try runProcess(stride, ["--ledger", ledger, "ingest", archive, "--shoe", "Pegasus"])
+            #expect(refused.status != 0 && refused.standardError.contains("NAME=RACK_NAME"))
+            #expect(try statsByType(ledger)["workout.recorded"] == nil)
+            let ingest = try runProcess(stride, ["--ledger", ledger, "ingest", "--json", archive])
+            #expect(ingest.status == 0)
+            let document = try JSONSerialization.jsonObject(with: Data(ingest.standardOutput.utf8)) as? [String: Any]
+            let file = try #require((document?["files"] as? [[String: Any]])?.first)
+            #expect(file["format"] as? String == "Garmin Connect archive")
+            let summary = try #require(file["archive"] as? [String: Any])
+            #expect(summary["service"] as? String == "Garmin Connect")
+            #expect((summary["shoesAdded"] as? [String])?.count == 5)
+            #expect(summary["defaultShoe"] as? String == "Asics Novablast 4")
+            #expect((summary["notRead"] as? [String: Int])?["monitoring FIT files (type 32): daily figures, not workouts"] == 3)
+        }
+    }
 }

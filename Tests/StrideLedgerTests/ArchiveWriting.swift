@@ -122,19 +122,19 @@ enum ArchiveWriting {
     }
 
     /// Writes a zip of `entries`, in order.
-    static func zip(_ path: String, _ entries: [(String, Data)]) throws {
+    static func zip(_ path: String, _ entries: [(String, Data)], method: CompressionMethod = .deflate) throws {
         let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
         for (name, data) in entries {
-            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: method) { position, size in
                 data.subdata(in: Int(position)..<Int(position) + size)
             }
         }
     }
 
     /// The bytes of a zip of `entries`.
-    static func zipped(_ entries: [(String, Data)], in folder: String) throws -> Data {
+    static func zipped(_ entries: [(String, Data)], in folder: String, method: CompressionMethod = .deflate) throws -> Data {
         let path = folder + "/inner-\(UUID().uuidString).zip"
-        try zip(path, entries)
+        try zip(path, entries, method: method)
         defer { try? FileManager.default.removeItem(atPath: path) }
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }

@@ -52,13 +52,17 @@ struct GarminArchiveLedgerTests {
         """
 
     /// The archive's zip; `uploads` are the FIT files of its inner `UploadedFiles` zip.
-    static func archive(_ folder: String, uploads: [(String, Data)], summaries: [String] = summaries, gear: String = gear) throws -> String {
+    static func archive(
+        _ folder: String, uploads: [(String, Data)], summaries: [String] = summaries, gear: String = gear, inner: Data? = nil
+    ) throws -> String {
         var entries: [(String, Data)] = summaries.enumerated().map { ("\(fitness)_\($0.offset)_summarizedActivities.json", Data($0.element.utf8)) }
         entries.append(("\(fitness)_gear.json", Data(gear.utf8)))
         entries.append(("DI_CONNECT/DI-Connect-Aggregator/UDSFile_2015-08-01_2015-11-09.json", Data(days.utf8)))
         entries.append(("DI_CONNECT/DI-Connect-Wellness/2015-08-01_2015-11-09_123_sleepData.json", Data(nights.utf8)))
         entries.append(("DI_CONNECT/DI-Connect-User/user_profile.json", Data("{}".utf8)))
-        if !uploads.isEmpty {
+        if let inner {
+            entries.append(("DI_CONNECT/DI-Connect-Uploaded-Files/UploadedFiles_0-_Part1.zip", inner))
+        } else if !uploads.isEmpty {
             entries.append(("DI_CONNECT/DI-Connect-Uploaded-Files/UploadedFiles_0-_Part1.zip", try ArchiveWriting.zipped(uploads, in: folder)))
         }
         let path = folder + "/garmin-export.zip"
@@ -139,6 +143,26 @@ struct GarminArchiveLedgerTests {
             let run = try #require(try ledger.workouts(from: nil, through: nil, unassignedOnly: false).min { $0.start < $1.start })
             #expect(run.distanceMeters == 9_008.22)
             #expect(run.start == ISO8601.parse("2015-08-15T14:45:08Z"))
+            #expect(try Self.kilometres(ledger) == ["Pegasus 32": 14.00872, "Brooks Ghost 8": 12])
+        }
+    }
+
+    @Test("an inner zip's entry that fails its CRC-32 is named in the summary; its summary and the rest are kept")
+    func corruptInnerEntry() throws {
+        try withTemporaryDirectory { folder in
+            var inner = try ArchiveWriting.zipped(
+                [("runner@example.com_8.fit", Self.monitoringFile), ("runner@example.com_9.fit", Self.monitoringFile)], in: folder, method: .none)
+            // The second entry's last byte (its FIT CRC), stored as is: the zip's CRC-32 no longer matches.
+            let marker = Data("runner@example.com_9.fit".utf8)
+            let name = try #require(inner.range(of: marker))
+            inner[name.upperBound + Self.monitoringFile.count - 1] ^= 0xFF
+            let ledger = try Self.ledger(folder)
+            let report = try ledger.ingest(file: try Self.archive(folder, uploads: [], inner: inner))
+            let archive = try #require(report.counts.archive)
+            #expect(archive.unreadFileCount == 1)
+            #expect(archive.unreadFiles.first?.contains("runner@example.com_9.fit") == true)
+            #expect(archive.notRead["monitoring FIT files (type 32): daily figures, not workouts"] == 1)
+            #expect(report.counts.workouts == 4)
             #expect(try Self.kilometres(ledger) == ["Pegasus 32": 14.00872, "Brooks Ghost 8": 12])
         }
     }
