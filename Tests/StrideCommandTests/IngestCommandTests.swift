@@ -92,14 +92,7 @@ struct IngestCommandTests {
             #expect(try runProcess(stride, ["--ledger", clean, "ingest", "--batch-size", "500", export]).status == 0)
             let ledger = folder + "/killed"
             #expect(try runProcess(stride, ["--ledger", ledger, "init", "--time-zone", "UTC"]).status == 0)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: stride)
-            process.arguments = ["--ledger", ledger, "ingest", "--quiet", "--batch-size", "500", export]
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            Thread.sleep(forTimeInterval: delay)
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            try killed(["--ledger", ledger, "ingest", "--quiet", "--batch-size", "500", export], after: delay)
             if FileManager.default.fileExists(atPath: ledger + "/data.mdb") {
                 let verify = try runProcess(stride, ["--ledger", ledger, "verify"])
                 #expect(verify.status == 0 || verify.standardError.contains("no ledger"), "\(verify.standardError)")
@@ -108,6 +101,18 @@ struct IngestCommandTests {
             #expect(try runProcess(stride, ["--ledger", ledger, "verify"]).status == 0)
             #expect(try statsByType(ledger) == statsByType(clean))
         }
+    }
+
+    /// Runs `stride` with `arguments` and kills it with SIGKILL after `delay` seconds.
+    func killed(_ arguments: [String], after delay: Double) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: stride)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: delay)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 
     func shoesByName(_ ledger: String) throws -> [String: Double] {
@@ -132,14 +137,7 @@ struct IngestCommandTests {
             #expect(try runProcess(stride, ["--ledger", clean, "ingest", archive]).status == 0)
             let ledger = folder + "/killed"
             #expect(try runProcess(stride, ["--ledger", ledger, "init", "--time-zone", "UTC"]).status == 0)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: stride)
-            process.arguments = ["--ledger", ledger, "ingest", "--quiet", archive]
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            Thread.sleep(forTimeInterval: delay)
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            try killed(["--ledger", ledger, "ingest", "--quiet", archive], after: delay)
             let verify = try runProcess(stride, ["--ledger", ledger, "verify"])
             #expect(verify.status == 0, "\(verify.standardError)")
             #expect(try runProcess(stride, ["--ledger", ledger, "ingest", "--quiet", archive]).status == 0)

@@ -79,25 +79,14 @@ struct StravaArchive {
     /// The rows of `activities.csv`, each checked.
     private func readActivities() throws -> [StravaActivity] {
         let path = root + "activities.csv"
-        let bytes = try index(path)
         var layout: StravaActivityLayout?
         var activities: [StravaActivity] = []
-        do {
-            try bytes.withUnsafeBytes { buffer in
-                try CSVRows.read(buffer) { row in
-                    guard let known = layout else {
-                        layout = try StravaActivityLayout(header: row.fields)
-                        return
-                    }
-                    activities.append(try known.activity(of: row))
-                }
+        try readCSV(path) { row in
+            guard let known = layout else {
+                layout = try StravaActivityLayout(header: row.fields)
+                return
             }
-        } catch let problem as CSVRows.Problem {
-            throw IngestError.brokenArchive(file: files.name(of: path), place: "line \(problem.line)", problem: problem.description)
-        } catch let problem as StravaLayoutError {
-            throw IngestError.brokenArchive(file: files.name(of: path), place: "line 1", problem: problem.description)
-        } catch let problem as StravaRowError {
-            throw IngestError.brokenArchive(file: files.name(of: path), place: "line \(problem.line)", problem: problem.description)
+            activities.append(try known.activity(of: row))
         }
         guard layout != nil else { throw IngestError.brokenArchive(file: files.name(of: path), place: "line 1", problem: "it is empty") }
         return activities
@@ -107,14 +96,26 @@ struct StravaArchive {
     private func readShoes() throws -> [AccountArchive.Shoe] {
         let path = root + "shoes.csv"
         guard files.contains(path) else { return [] }
-        let bytes = try index(path)
-        do {
-            var rows: [CSVRows.Row] = []
-            try bytes.withUnsafeBytes { buffer in try CSVRows.read(buffer) { rows.append($0) } }
-            return try StravaShoe.rack(rows).map { shoe in
-                AccountArchive.Shoe(
-                    name: shoe.name, brand: shoe.brand, isDefaultForRuns: shoe.isDefaultForRuns, place: "shoes.csv line \(shoe.line)")
+        var rows: [CSVRows.Row] = []
+        try readCSV(path) { rows.append($0) }
+        return try refusingBrokenRows(path) {
+            try StravaShoe.rack(rows).map { shoe in
+                AccountArchive.Shoe(name: shoe.name, brand: shoe.brand, isDefaultForRuns: shoe.isDefaultForRuns, place: "shoes.csv line \(shoe.line)")
             }
+        }
+    }
+
+    /// Hands each row of a CSV file of the archive to `body`.
+    /// - Throws: ``IngestError/brokenArchive(file:place:problem:)`` naming the file and line.
+    private func readCSV(_ path: String, _ body: (CSVRows.Row) throws -> Void) throws {
+        let bytes = try index(path)
+        try refusingBrokenRows(path) { try bytes.withUnsafeBytes { try CSVRows.read($0, body) } }
+    }
+
+    /// What `body` gives, its CSV and Strava errors as the archive's, naming the file and line.
+    private func refusingBrokenRows<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
         } catch let problem as CSVRows.Problem {
             throw IngestError.brokenArchive(file: files.name(of: path), place: "line \(problem.line)", problem: problem.description)
         } catch let problem as StravaLayoutError {
