@@ -66,6 +66,7 @@ enum Stylesheet {
         details{margin-top:6px}
         summary{cursor:pointer;color:var(--accent)}
         .table-wrap{overflow-x:auto;max-width:100%}
+        td.detail{min-width:16rem}
         table{border-collapse:collapse;width:100%;font-size:.92rem;margin:6px 0}
         caption{text-align:left;font-weight:600;padding:4px 0;color:var(--muted)}
         th,td{text-align:left;padding:5px 8px;border-bottom:1px solid var(--line);vertical-align:top}

@@ -86,7 +86,7 @@ enum AuditPage {
             if let sentBy = entry.sentBy { detail += (detail.isEmpty ? "" : ", ") + "via \(sentBy.html)" }
             html += "<tr><th scope=\"row\">\(link)</th><td class=\"when\">\(Shell.short(content.time.format(entry.recordedAt)))</td><td>\(what)</td>"
             html +=
-                "<td>\(detail)</td><td class=\"num\">\(signed(entry.kilometers))</td><td class=\"num\">\(Format.fixed(step.runningTotal, 2))</td></tr>"
+                "<td class=\"detail\">\(detail)</td><td class=\"num\">\(signed(entry.kilometers))</td><td class=\"num\">\(Format.fixed(step.runningTotal, 2))</td></tr>"
         }
         if content.steps.isEmpty { html += "<tr><td colspan=\"6\">No event has moved this shoe's kilometres.</td></tr>" }
         return html + "</tbody></table></div>"
