@@ -87,6 +87,7 @@ let package = Package(
         .target(name: "ShoeMileage", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/ShoeMileage"),
         .target(name: "PointsBalance", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/PointsBalance"),
         .target(name: "AccessTokens", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/AccessTokens"),
+        .target(name: "TrainingLog", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/TrainingLog"),
         // The ledger as a user sees it: open or create, verify, export, import, backup, stats.
         .target(
             name: "StrideLedger",
@@ -176,6 +177,7 @@ let package = Package(
         .testTarget(name: "PointsBalanceTests", dependencies: ["PointsBalance", "StrideProjection", "StrideEvents"]),
         .testTarget(name: "ShoeMileageTests", dependencies: ["ShoeMileage", "StrideProjection", "StrideEvents"]),
         .testTarget(name: "AccessTokensTests", dependencies: ["AccessTokens", "StrideProjection", "StrideEvents"]),
+        .testTarget(name: "TrainingLogTests", dependencies: ["TrainingLog", "StrideEvents"]),
         .testTarget(name: "DailyHealthTests", dependencies: ["DailyHealth", "StrideProjection", "StrideTestSupport"]),
         .testTarget(
             name: "StrideLedgerTests",
