@@ -164,7 +164,7 @@ let package = Package(
         // A second process that appends, for the concurrent-writers test.
         .executableTarget(name: "ledger-writer", dependencies: ["StrideStore"], path: "Tests/LedgerWriter"),
         .testTarget(name: "StrideEventsTests", dependencies: ["StrideEvents"]),
-        .testTarget(name: "StrideFITTests", dependencies: ["StrideFIT", "StrideTestSupport"]),
+        .testTarget(name: "StrideFITTests", dependencies: ["StrideFIT", "StrideEvents", "StrideTestSupport"]),
         .testTarget(
             name: "StrideStoreTests", dependencies: ["StrideStore", "StrideEvents", "StrideProjection", "StrideTestSupport", "ledger-writer"]
         ),

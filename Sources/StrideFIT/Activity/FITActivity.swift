@@ -5,6 +5,8 @@ public struct FITActivity: Sendable {
     public var fileIDs: [FITFileID] = []
     /// The sessions, in file order.
     public var sessions: [FITSession] = []
+    /// The `record` messages, in file order, when decoding was asked to keep them.
+    public var records: [FITRecord] = []
     /// The device that recorded it, when a `device_info` or `file_id` says.
     public var creator: FITDevice?
     /// The last `activity` message's timestamp and local wall-clock time: together they place
@@ -40,8 +42,9 @@ public struct FITActivity: Sendable {
     /// Decodes a FIT file. Returns what the chained files that were read whole hold, and the
     /// error that stopped the reading, if any: a file that fails its CRC or is cut short gives
     /// nothing (its CRC cannot vouch for any of it), but the files chained before it do.
-    public static func decode(_ bytes: UnsafeRawBufferPointer) -> (activity: FITActivity, failure: FITError?) {
-        var reader = FITActivityReader()
+    /// With `keepingRecords`, the `record` messages are kept too (``records``).
+    public static func decode(_ bytes: UnsafeRawBufferPointer, keepingRecords: Bool = false) -> (activity: FITActivity, failure: FITError?) {
+        var reader = FITActivityReader(keepsRecords: keepingRecords)
         do {
             try FITDecoder.decode(bytes, into: &reader)
             return (reader.activity, nil)

@@ -5,6 +5,12 @@ struct FITActivityReader: FITMessageHandler {
     private(set) var activity = FITActivity()
     /// What the file being read gives so far.
     private var pending = FITActivity()
+    /// Whether `record` messages are kept (a run's stream), or only counted.
+    let keepsRecords: Bool
+
+    init(keepsRecords: Bool = false) {
+        self.keepsRecords = keepsRecords
+    }
 
     /// Global message numbers, from the profile.
     private enum Global {
@@ -27,6 +33,7 @@ struct FITActivityReader: FITMessageHandler {
         switch message.globalNumber {
         case Global.record:
             pending.counts.records += 1
+            if keepsRecords { pending.records.append(FITRecord(message)) }
         case Global.lap:
             pending.counts.laps += 1
         case Global.session:
@@ -53,6 +60,7 @@ struct FITActivityReader: FITMessageHandler {
         activity.counts.compressedTimestampMessages += pending.counts.compressedTimestampMessages
         activity.fileIDs += pending.fileIDs
         activity.sessions += pending.sessions
+        activity.records += pending.records
         if activity.creator == nil, let fileID = pending.fileIDs.first {
             // The creator's device_info where it names the device, the file_id where it does not.
             var creator = pending.creator ?? FITDevice(manufacturer: nil, product: nil)
