@@ -54,7 +54,8 @@ public struct ShoeMileageProjection: Projection {
                 rows: &rows)
         case .workoutAssignmentChanged(let change):
             switch change.change {
-            case .unassigned: unassign(event.entity.id, kind: .unassigned, sentBy: change.sentBy, event: event, rows: &rows)
+            case .unassigned:
+                unassign(event.entity.id, kind: .unassigned, sentBy: change.sentBy, source: change.source, event: event, rows: &rows)
             case .excluded: updateWorkout(run(of: event.entity.id, &rows), rows: &rows) { $0.isExcluded = true }
             }
         case .sameRunDecided(let decision):
@@ -123,7 +124,8 @@ public struct ShoeMileageProjection: Projection {
 
     /// Takes a workout's run off its shoe.
     func unassign(
-        _ anyCopy: UInt128, kind: AuditEntry.Kind, sentBy: String?, event: ProjectionEvent, rows: inout ProjectionRows<Key, Row>
+        _ anyCopy: UInt128, kind: AuditEntry.Kind, sentBy: String?, source: String? = nil, event: ProjectionEvent,
+        rows: inout ProjectionRows<Key, Row>
     ) {
         let workoutID = run(of: anyCopy, &rows)
         guard case .workout(let workout)? = rows.row(.workout(workoutID)), let shoeID = workout.shoe else { return }
@@ -138,7 +140,8 @@ public struct ShoeMileageProjection: Projection {
         audit(
             AuditEntry(
                 sequence: event.sequence, recordedAt: event.recordedAt, kind: kind, workout: workoutID, origin: nil,
-                kilometers: -workout.kilometers, detail: describe(run: workout, &rows), sentBy: sentBy),
+                kilometers: -workout.kilometers, detail: describe(run: workout, &rows) + (source.map { "; from \($0)" } ?? ""),
+                sentBy: sentBy),
             shoe: shoeID, rows: &rows)
     }
 

@@ -76,6 +76,7 @@ public struct IngestSummaryDocument: ContractDocument {
                 .init("shoesMatched", .object(settled.shoesMatched.sorted { $0.key < $1.key }.map { .init($0.key, .string($0.value)) })),
                 .init("shoesRetired", .array(settled.shoesRetired.map { .string($0) })), .init("defaultShoe", .string(settled.defaultShoe)),
                 .init("runsPutOnShoes", .integer(settled.runsPutOnShoes)), .init("runsAlreadyOnTheirShoe", .integer(settled.runsAlreadyOnTheirShoe)),
+                .init("runsTakenOffShoes", .integer(settled.runsTakenOffShoes)),
                 .init("olderThanOneRead", .bool(settled.isOlderThanOneRead)), .init("notes", .array(settled.notes.map { .string($0) })),
             ]
         }

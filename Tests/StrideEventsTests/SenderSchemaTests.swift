@@ -103,7 +103,7 @@ struct SenderCase: Sendable, CustomTestStringConvertible {
             type: .workoutAssignmentChanged, version: 2,
             previousBytes: bytes { writer in writer.write(WorkoutAssignmentChange.Change.excluded.rawValue) },
             plain: .workoutAssignmentChanged(WorkoutAssignmentChange(.excluded)),
-            sent: .workoutAssignmentChanged(WorkoutAssignmentChange(.excluded, sentBy: "marie-iphone"))),
+            sent: .workoutAssignmentChanged(WorkoutAssignmentChange(.excluded, sentBy: "marie-iphone")), newest: 3),
         SenderCase(
             type: .pointsAwarded, version: 2,
             previousBytes: bytes { writer in
@@ -216,6 +216,14 @@ struct SenderSchemaTests {
                     writer.write(fixed: UInt128(7))
                     writer.write(true)
                     writer.write(optional: "marie-iphone") { $0.write($1) }
+                    writer.write(source)
+                }
+            ),
+            (
+                .workoutAssignmentChanged(WorkoutAssignmentChange(.unassigned, source: source)), 3,
+                SenderCase.bytes { writer in
+                    writer.write(UInt8(0))
+                    writer.write(optional: nil as String?) { $0.write($1) }
                     writer.write(source)
                 }
             ),

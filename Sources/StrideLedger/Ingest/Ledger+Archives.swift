@@ -19,6 +19,8 @@ public struct ArchiveSettlement: Sendable, Equatable {
     public var runsPutOnShoes = 0
     /// Runs already on the shoe the archive says.
     public var runsAlreadyOnTheirShoe = 0
+    /// Runs an earlier archive put on a shoe that this one puts on none: taken off it.
+    public var runsTakenOffShoes = 0
     /// Of the archive's runs, those the ledger held already from another source (the Health
     /// app, a watch's file, a push): counted once, as one run.
     public var runsAlreadyFromElsewhere = 0
@@ -78,7 +80,12 @@ extension Ledger {
         guard let targets else { return settlement }
         var unplaced: [Int: Int] = [:]
         for run in archive.runsOnShoes where targets[run.shoe] == nil { unplaced[run.shoe, default: 0] += 1 }
-        let placed = archive.runsOnShoes.filter { targets[$0.shoe] != nil }
+        // Every run of the archive: on its shoe, or (put on none there) off the shoe an earlier
+        // archive put it on.
+        let onShoes = Set(archive.runsOnShoes.map(\.workout))
+        let placed: [(workout: UInt128, run: AccountArchive.RunOnShoe?)] =
+            archive.runsOnShoes.filter { targets[$0.shoe] != nil }.map { ($0.workout, $0) }
+            + archive.runIDs.filter { !onShoes.contains($0) }.map { ($0, nil) }
         for chunk in stride(from: 0, to: placed.count, by: Self.archiveRunsPerDecision).map({
             placed[$0..<min(placed.count, $0 + Self.archiveRunsPerDecision)]
         }) {
@@ -88,9 +95,21 @@ extension Ledger {
                 let rack = try shoes().map(\.shoe)
                 var outcome = ArchiveSettlement()
                 var events: [PendingEvent] = []
-                for run in chunk {
-                    guard let shoe = targets[run.shoe], let workout = try mileageState.workout(run.workout) else { continue }
+                for (id, onShoe) in chunk {
+                    guard let workout = try mileageState.workout(id) else { continue }
                     let counted = try workout.runOf.flatMap { try mileageState.workout($0) } ?? workout
+                    guard let run = onShoe, let shoe = targets[run.shoe] else {
+                        // On no shoe in this archive: off the one an earlier archive put it on.
+                        if counted.origin == .archive, counted.shoe != nil {
+                            outcome.runsTakenOffShoes += 1
+                            events.append(
+                                PendingEvent(
+                                    .workoutAssignmentChanged(
+                                        WorkoutAssignmentChange(.unassigned, sentBy: sentBy, source: "\(archive.title): on no shoe there")),
+                                    occurredAt: now, entity: EntityReference(.workout, id: counted.id)))
+                        }
+                        continue
+                    }
                     if counted.shoe == shoe.id {
                         outcome.runsAlreadyOnTheirShoe += 1
                     } else if counted.isExcluded {
@@ -115,6 +134,7 @@ extension Ledger {
             }
             settlement.runsAlreadyOnTheirShoe += outcome.runsAlreadyOnTheirShoe
             settlement.runsPutOnShoes += outcome.runsPutOnShoes
+            settlement.runsTakenOffShoes += outcome.runsTakenOffShoes
             settlement.notes += outcome.notes
         }
         for (index, count) in unplaced.sorted(by: { $0.key < $1.key }) {

@@ -184,11 +184,12 @@ public struct WorkoutAssigned: ArchiveSourced {
 /// A workout's change of assignment without a shoe: unassigned, or excluded from
 /// auto-assignment.
 ///
-/// Schema history: version 2 adds the device that sent it (``sentBy``); see
-/// ``SentThroughServer``.
-public struct WorkoutAssignmentChange: SentThroughServer {
+/// Schema history: version 2 adds the device that sent it (``sentBy``), see
+/// ``SentThroughServer``; version 3 the archive that took the run off its shoe (``source``),
+/// see ``ArchiveSourced``.
+public struct WorkoutAssignmentChange: ArchiveSourced {
     public static let eventType = EventType.workoutAssignmentChanged
-    public static let schemaVersion: UInt16 = 2
+    public static let schemaVersion: UInt16 = 3
 
     /// What happened.
     public enum Change: UInt8, Sendable, Hashable {
@@ -202,16 +203,20 @@ public struct WorkoutAssignmentChange: SentThroughServer {
     public var change: Change
     /// The device that sent it through the server; nil when changed on the machine.
     public var sentBy: String?
+    /// The archive that took the run off its shoe (a later archive puts it on none); nil for
+    /// the runner's own change.
+    public var source: String?
 
     /// Creates the payload.
-    public init(_ change: Change, sentBy: String? = nil) {
+    public init(_ change: Change, sentBy: String? = nil, source: String? = nil) {
         self.change = change
         self.sentBy = sentBy
+        self.source = source
     }
 
     public func encode(into writer: inout BinaryWriter) {
         writer.write(change.rawValue)
-        writer.write(sender: sentBy)
+        writer.write(sender: sentBy, source: source)
     }
 
     public init(decoding reader: inout BinaryReader, schemaVersion: UInt16) throws {
@@ -219,9 +224,12 @@ public struct WorkoutAssignmentChange: SentThroughServer {
         guard let change = Change(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown assignment change") }
         self.change = change
         sentBy = try reader.readSender(schemaVersion: schemaVersion, since: 2)
+        source = try reader.readSource(schemaVersion: schemaVersion, since: 3)
     }
 
-    public var json: JSONValue { .object(["change": .string(change == .unassigned ? "unassigned" : "excluded")], sentBy: sentBy) }
+    public var json: JSONValue {
+        .object(["change": .string(change == .unassigned ? "unassigned" : "excluded")], sentBy: sentBy, source: source)
+    }
 }
 
 /// How shoe ids are shown: 16 hexadecimal digits (the ids have no high bits).

@@ -105,7 +105,10 @@ enum IngestSummary {
             if !shoes.isEmpty { lines.append("  Shoes: " + shoes.joined(separator: "; ") + ".") }
             lines.append(
                 "  Runs put on shoes: \(Format.count(settled.runsPutOnShoes))"
-                    + (settled.runsAlreadyOnTheirShoe > 0 ? " (\(Format.count(settled.runsAlreadyOnTheirShoe)) already on theirs)" : "") + ".")
+                    + (settled.runsAlreadyOnTheirShoe > 0 ? " (\(Format.count(settled.runsAlreadyOnTheirShoe)) already on theirs)" : "")
+                    + (settled.runsTakenOffShoes > 0
+                        ? "; \(Format.count(settled.runsTakenOffShoes)) taken off the shoe an earlier archive put them on" : "")
+                    + ".")
             for note in settled.notes { lines.append("  Note: \(note).") }
         }
         if archive.filesRead > 0 || archive.unreadFileCount > 0 {
