@@ -111,6 +111,14 @@ struct GarminArchiveLedgerTests {
             #expect(shoes.first { $0.shoe.name == "Pegasus 32" }?.shoe.goalKilometers == 800)
             #expect(shoes.first { $0.shoe.name == "Brooks Ghost 8" }?.shoe.isRetired == true)
             #expect(shoes.first { $0.isDefault }?.shoe.name == "Pegasus 32")
+            // The past: the Brooks on the rack from its run of the 17th, retired on 2015-09-01
+            // (Garmin's retiredDate), not on the day of the ingest.
+            let before = try ledger.shoes(asOf: try #require(ISO8601.parse("2015-08-16T00:00:00Z")))
+            #expect(before.map(\.shoe.name) == ["Pegasus 32"])
+            let during = try ledger.shoes(asOf: try #require(ISO8601.parse("2015-08-25T00:00:00Z")))
+            #expect(during.first { $0.shoe.name == "Brooks Ghost 8" }.map { ($0.shoe.isRetired, $0.shoe.kilometers) } ?? (true, 0) == (false, 12))
+            let after = try ledger.shoes(asOf: try #require(ISO8601.parse("2015-09-02T00:00:00Z")))
+            #expect(after.first { $0.shoe.name == "Brooks Ghost 8" }?.shoe.isRetired == true)
             let archive = try #require(report.counts.archive)
             #expect(archive.runs == 3 && archive.activitiesByType == ["running": 1, "trail_running": 1, "cycling": 1, "treadmill_running": 1])
             #expect(archive.notRead["monitoring FIT files (type 32): daily figures, not workouts"] == 1)

@@ -69,6 +69,10 @@ struct StravaArchiveLedgerTests {
                 #expect(runs.allSatisfy { $0.origin == nil || $0.origin == .archive })
                 #expect(report.archive?.runsPutOnShoes == 3)
                 #expect(report.counts.archive?.activitiesByType.values.reduce(0, +) == 6)
+                // As of the evening of the first run: the Pegasus with that run; the Brooks, first
+                // run the next day, not on the rack yet.
+                let then = try ledger.shoes(asOf: try #require(ISO8601.parse("2024-03-04T20:00:00Z")))
+                #expect(then.map(\.shoe.name) == ["Pegasus 40"] && then.first?.shoe.kilometers == 10.0123, "\(generation)")
             }
         }
     }

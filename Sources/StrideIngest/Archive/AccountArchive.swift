@@ -19,6 +19,8 @@ public struct AccountArchive: Sendable, Equatable {
         public var brand: String?
         public var goalKilometers: Double?
         public var isRetired: Bool
+        /// When it was retired there, when the archive says (Garmin's `retiredDate`).
+        public var retiredAt: Timestamp?
         /// Whether new runs went to it there.
         public var isDefaultForRuns: Bool
         /// Whether the archive lists it among the runner's shoes (Strava's `shoes.csv`, Garmin's
@@ -31,13 +33,14 @@ public struct AccountArchive: Sendable, Equatable {
         public var place: String
 
         public init(
-            name: String, brand: String? = nil, goalKilometers: Double? = nil, isRetired: Bool = false, isDefaultForRuns: Bool = false,
-            isListed: Bool = true, gearID: String? = nil, place: String
+            name: String, brand: String? = nil, goalKilometers: Double? = nil, isRetired: Bool = false, retiredAt: Timestamp? = nil,
+            isDefaultForRuns: Bool = false, isListed: Bool = true, gearID: String? = nil, place: String
         ) {
             self.name = name
             self.brand = brand
             self.goalKilometers = goalKilometers
             self.isRetired = isRetired
+            self.retiredAt = retiredAt
             self.isDefaultForRuns = isDefaultForRuns
             self.isListed = isListed
             self.gearID = gearID
@@ -51,14 +54,17 @@ public struct AccountArchive: Sendable, Equatable {
         public var workout: UInt128
         /// Its shoe: an index into ``AccountArchive/shoes``.
         public var shoe: Int
+        /// When it started.
+        public var start: Timestamp
         /// Its distance in the archive, in kilometres.
         public var kilometers: Double
         /// Where in the archive it is: `activities.csv line 17 (activity 4567)`.
         public var place: String
 
-        public init(workout: UInt128, shoe: Int, kilometers: Double, place: String) {
+        public init(workout: UInt128, shoe: Int, start: Timestamp, kilometers: Double, place: String) {
             self.workout = workout
             self.shoe = shoe
+            self.start = start
             self.kilometers = kilometers
             self.place = place
         }

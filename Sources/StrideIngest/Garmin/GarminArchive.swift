@@ -48,7 +48,7 @@ struct GarminArchive {
             shoeOfKey[shoe.key] = archive.shoes.count
             archive.shoes.append(
                 AccountArchive.Shoe(
-                    name: shoe.name, goalKilometers: shoe.goalMeters.map { $0 / 1000 }, isRetired: shoe.isRetired,
+                    name: shoe.name, goalKilometers: shoe.goalMeters.map { $0 / 1000 }, isRetired: shoe.isRetired, retiredAt: shoe.retiredAt,
                     isDefaultForRuns: shoe.isDefaultForRuns, gearID: shoe.key, place: "gear.json gear \(shoe.key)"))
         }
         for summary in summaries {
@@ -113,7 +113,8 @@ struct GarminArchive {
         archive.runIDs.append(id)
         if let key = gear?.gearOfActivity[summary.id], let shoe = shoes[key] {
             archive.runsOnShoes.append(
-                AccountArchive.RunOnShoe(workout: id, shoe: shoe, kilometers: (summary.distanceMeters ?? 0) / 1000, place: place))
+                AccountArchive.RunOnShoe(
+                    workout: id, shoe: shoe, start: workout.start, kilometers: (summary.distanceMeters ?? 0) / 1000, place: place))
         }
     }
 

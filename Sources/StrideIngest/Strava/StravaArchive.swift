@@ -71,7 +71,8 @@ struct StravaArchive {
             archive.runIDs.append(id)
             guard let shoe = shoe(of: activity, in: &archive, known: &shoeOf) else { continue }
             archive.runsOnShoes.append(
-                AccountArchive.RunOnShoe(workout: id, shoe: shoe, kilometers: (activity.distanceMeters ?? 0) / 1000, place: place))
+                AccountArchive.RunOnShoe(
+                    workout: id, shoe: shoe, start: workout.start, kilometers: (activity.distanceMeters ?? 0) / 1000, place: place))
         }
         return archive
     }

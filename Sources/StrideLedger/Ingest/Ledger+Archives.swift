@@ -219,14 +219,17 @@ extension Ledger {
                         "\(name): the archive's goal of \(wanted) km is outside \(Plausible.shoeGoalKilometres.text); added without a goal")
                     goal = nil
                 }
-                let id = ShoeID.derived(name: name, at: now, rackVersion: version &+ UInt64(index) &* 7_919)
+                // On the rack from its first run in the archive, so that the past as of any day
+                // shows it with the runs run by then (`mileage --as-of`).
+                let since = min(now, archive.runsOnShoes.filter { $0.shoe == index }.map(\.start).min() ?? now)
+                let id = ShoeID.derived(name: name, at: since, rackVersion: version &+ UInt64(index) &* 7_919)
                 events.append(
                     PendingEvent(
                         .shoeRegistered(
                             ShoeRegistered(
                                 shoe: id, name: name, brand: shoe.brand, startKilometers: 0, goalKilometers: goal,
                                 source: "\(archive.title), \(shoe.place)")),
-                        occurredAt: now, entity: .rack))
+                        occurredAt: since, entity: .rack))
                 targets[index] = Shoe(id: id, name: name, brand: shoe.brand, startKilometers: 0, goalKilometers: goal, kilometers: 0)
                 settlement.shoesAdded.append(name)
             case .ambiguous(let names):
@@ -259,9 +262,16 @@ extension Ledger {
                 PendingEvent(
                     .shoeRetirementChanged(
                         ShoeRetirement(shoe: shoe.id, isRetired: true, sentBy: sentBy, source: "\(archive.title), \(archive.shoes[index].place)")),
-                    occurredAt: now, entity: .rack))
+                    occurredAt: Self.retirementInstant(archive.shoes[index].retiredAt, now: now), entity: .rack))
             settlement.shoesRetired.append(shoe.name)
         }
+    }
+
+    /// When an archive's retirement takes effect: the day the archive says it was retired, if
+    /// it says and that is not ahead of the clock; else now.
+    static func retirementInstant(_ retiredAt: Timestamp?, now: Timestamp) -> Timestamp {
+        guard let retiredAt, retiredAt <= now else { return now }
+        return retiredAt
     }
 
     /// Makes the archive's default shoe for runs the default, unless the runner chose one.
