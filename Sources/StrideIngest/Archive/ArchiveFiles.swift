@@ -136,7 +136,8 @@ final class ArchiveFiles {
         path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).filter { $0 != "." }.joined(separator: "/")
     }
 
-    /// A folder's files, relative to it, its symbolic links left alone.
+    /// A folder's files, relative to it and at most three folders down, its symbolic links left
+    /// alone.
     private static func folderPaths(_ root: String) throws -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: root) else {
             throw IngestError.unreadable(file: root, reason: "the folder cannot be listed")
@@ -144,6 +145,12 @@ final class ArchiveFiles {
         var paths: [String] = []
         while let path = walker.nextObject() as? String {
             let type = walker.fileAttributes?[.type] as? FileAttributeType
+            // An archive's files lie at most three folders down (Garmin's `DI_CONNECT/…/…`); an
+            // `activities.csv` given from a large folder does not walk all of it.
+            if type == .typeDirectory, walker.level >= 3 {
+                walker.skipDescendants()
+                continue
+            }
             if type == .typeSymbolicLink {
                 walker.skipDescendants()
                 continue

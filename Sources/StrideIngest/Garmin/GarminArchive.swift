@@ -29,7 +29,8 @@ struct GarminArchive {
     /// How far from a summary's start an activity file's may be and still be its file.
     static let matchWindow: Int64 = 60_000
 
-    func read() throws -> AccountArchive {
+    /// `progress` is called with about the bytes of the inner zips read so far.
+    func read(progress: (Int) -> Void = { _ in }) throws -> AccountArchive {
         var archive = AccountArchive(service: .garminConnect, name: URL(fileURLWithPath: files.location).lastPathComponent)
         let summaries = try readSummaries()
         let gear = try readGear()
@@ -63,6 +64,7 @@ struct GarminArchive {
         let starts = summaries.enumerated().map { ($0.element.start.millisecondsSince1970, $0.offset) }.sorted { $0.0 < $1.0 }
         for inner in files.paths where inner.contains("DI-Connect-Uploaded-Files/") && inner.lowercased().hasSuffix(".zip") {
             try readUploads(inner, archive: &archive) { workout, archive in
+                progress(Int(min(UInt64(Int32.max), files.size(of: inner))) * archive.filesRead / max(1, summaries.count))
                 if let index = Self.nearest(workout.start.millisecondsSince1970, in: starts), !emitted[index] {
                     emitted[index] = true
                     try add(summaries[index], detail: workout, shoes: shoeOfKey, gear: gear, identity: &identity, archive: &archive)

@@ -142,14 +142,24 @@ public enum IngestReader {
             report(total)
         case .stravaArchive:
             let files = try ArchiveFiles(StravaArchive.location(of: file))
+            let total = files.totalSize
             let reader = StravaArchive(files: files, collector: collector, timeZone: options.timeZone, readAt: options.clockTime)
-            collector.noteArchive(try reader.read())
-            bytesRead = files.totalSize
+            collector.noteArchive(
+                try reader.read {
+                    bytesRead = $0
+                    report(total)
+                })
+            bytesRead = total
         case .garminArchive:
             let files = try ArchiveFiles(file)
+            let total = files.totalSize
             let reader = GarminArchive(files: files, collector: collector, timeZone: options.timeZone, readAt: options.clockTime)
-            collector.noteArchive(try reader.read())
-            bytesRead = files.totalSize
+            collector.noteArchive(
+                try reader.read {
+                    bytesRead = $0
+                    report(total)
+                })
+            bytesRead = total
         }
         try collector.flush()
         return ReadResult(format: format, counts: collector.counts, bytes: bytesRead)

@@ -49,14 +49,18 @@ struct StravaArchive {
     /// Reads the archive: its workouts into the collector, its shoes and runs on them returned.
     /// - Throws: ``IngestError/brokenArchive(file:place:problem:)`` for an `activities.csv` or
     ///   `shoes.csv` that cannot be read, before anything is batched.
-    func read() throws -> AccountArchive {
+    /// `progress` is called with the bytes of the activity files read so far.
+    func read(progress: (Int) -> Void = { _ in }) throws -> AccountArchive {
         var archive = AccountArchive(service: .strava, name: URL(fileURLWithPath: files.location).lastPathComponent)
         let activities = try readActivities()
         let listed = try readShoes()
         archive.shoes = listed
         var identity = IdentityHasher()
         var shoeOf: [String: Int] = [:]  // gear name or id → shoe index
+        var bytesRead = 0
         for activity in activities {
+            if let filename = activity.filename { bytesRead += Int(min(files.size(of: root + filename), UInt64(Int32.max))) }
+            progress(bytesRead)
             archive.activitiesByType[activity.type.isEmpty ? "(no type)" : activity.type, default: 0] += 1
             archive.asOf = max(archive.asOf ?? activity.start, activity.start)
             let (workout, place) = self.workout(of: activity, archive: &archive)
