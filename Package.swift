@@ -140,7 +140,7 @@ let package = Package(
         .executableTarget(
             name: "stride-sample",
             dependencies: [
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "StrideFIT", "CZlibChecksum", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             path: "Tools/stride-sample"
@@ -183,7 +183,8 @@ let package = Package(
             name: "StrideLedgerTests",
             dependencies: [
                 "StrideLedger", "StrideIngest", "StrideTestSupport", "StrideContract", "ShoeMileage", "PointsBalance", "AccessTokens",
-                "stride-sample", "SampleCounts", "DailyHealth", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "stride-sample", "SampleCounts", "DailyHealth", "StrideFIT", "CZlibChecksum",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             // `Fixtures/` holds a ledger an earlier release wrote, read from disk by the upgrade's test.
             exclude: ["Fixtures"]),

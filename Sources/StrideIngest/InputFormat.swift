@@ -1,7 +1,6 @@
 import Foundation
 import Glibc
 import StrideEvents
-import ZIPFoundation
 
 /// The formats `stride ingest` reads, told apart by their content, never their names
 /// (the export's XML is `export.xml`, `Export.xml` or `导出.xml` depending on the phone).
@@ -64,7 +63,7 @@ public enum InputFormat: Equatable, Sendable, CustomStringConvertible {
         // A zip is told by what its entries hold: an account archive by its index files, FIT
         // files and no XML make a FIT archive.
         if format == .healthExportArchive {
-            if let paths = ZipListing.paths(of: file) {
+            if let paths = ArchiveFiles.paths(ofZip: file) {
                 if StravaArchive.isArchive(paths) { return .stravaArchive }
                 if GarminArchive.isArchive(paths) { return .garminArchive }
             }
@@ -101,14 +100,6 @@ public enum InputFormat: Equatable, Sendable, CustomStringConvertible {
         default:
             throw IngestError.unknownFormat(file: file, found: "neither a zip, FIT, XML nor NDJSON")
         }
-    }
-}
-
-/// The paths of a zip's entries, from its central directory (nothing inflated).
-enum ZipListing {
-    static func paths(of file: String) -> [String]? {
-        guard let archive = try? Archive(url: URL(fileURLWithPath: file), accessMode: .read) else { return nil }
-        return archive.map { $0.path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).filter { $0 != "." }.joined(separator: "/") }
     }
 }
 

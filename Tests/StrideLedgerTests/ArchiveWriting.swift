@@ -1,3 +1,4 @@
+import CZlibChecksum
 import Foundation
 import StrideEvents
 import ZIPFoundation
@@ -152,7 +153,7 @@ enum ArchiveWriting {
             out.append(data.subdata(in: offset..<offset + count))
             offset += count
         } while offset < data.count
-        let crc = data.withUnsafeBytes { crc32(0, $0.bindMemory(to: UInt8.self).baseAddress, UInt32(data.count)) }
+        let crc = data.withUnsafeBytes { CZlibChecksum.crc32(0, $0.bindMemory(to: UInt8.self).baseAddress, UInt32(data.count)) }
         for value in [UInt32(truncatingIfNeeded: crc), UInt32(truncatingIfNeeded: data.count)] {
             out.append(contentsOf: (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) })
         }
@@ -169,15 +170,4 @@ enum ArchiveWriting {
 
     private static func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
     private static func number(_ value: Double) -> String { String(Int(value)) }
-}
-
-/// zlib's CRC-32, which gzip's trailer holds.
-private func crc32(_ crc: UInt32, _ bytes: UnsafePointer<UInt8>?, _ count: UInt32) -> UInt32 {
-    var value = ~crc
-    guard let bytes else { return ~value }
-    for index in 0..<Int(count) {
-        value ^= UInt32(bytes[index])
-        for _ in 0..<8 { value = (value >> 1) ^ (0xEDB8_8320 & (0 &- (value & 1))) }
-    }
-    return ~value
 }

@@ -3,6 +3,7 @@ import Foundation
 import ShoeMileage
 import StrideContract
 import StrideEvents
+import StrideFIT
 import StrideIngest
 import StrideTestSupport
 import Testing
@@ -80,21 +81,7 @@ struct GarminArchiveLedgerTests {
         return Data(records + withUnsafeBytes(of: fitCRC(records).littleEndian, Array.init))
     }()
 
-    static func fitCRC(_ bytes: [UInt8]) -> UInt16 {
-        let table: [UInt16] = [
-            0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401, 0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400,
-        ]
-        var crc: UInt16 = 0
-        for byte in bytes {
-            var tmp = table[Int(crc & 0xF)]
-            crc = (crc >> 4) & 0x0FFF
-            crc = crc ^ tmp ^ table[Int(byte & 0xF)]
-            tmp = table[Int(crc & 0xF)]
-            crc = (crc >> 4) & 0x0FFF
-            crc = crc ^ tmp ^ table[Int((byte >> 4) & 0xF)]
-        }
-        return crc
-    }
+    static func fitCRC(_ bytes: [UInt8]) -> UInt16 { FITCRC.checksum(bytes) }
 
     static func kilometres(_ ledger: Ledger) throws -> [String: Double] {
         Dictionary(uniqueKeysWithValues: try ledger.shoes().map { ($0.shoe.name, ($0.shoe.kilometers * 1e6).rounded() / 1e6) })

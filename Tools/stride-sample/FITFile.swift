@@ -1,4 +1,5 @@
 import Foundation
+import StrideFIT
 
 /// Writes FIT activity files as a watch does: a `file_id`, one `record` a second (time,
 /// position, altitude, heart rate, cadence, distance), a `session` with the totals and an
@@ -118,20 +119,7 @@ struct FITFile {
 
     static func time(_ date: Date) -> UInt32 { UInt32(max(0, date.timeIntervalSince1970 - epoch)) }
 
-    /// FIT's CRC-16.
-    static func crc(_ bytes: [UInt8]) -> UInt16 {
-        let table: [UInt16] = [
-            0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401, 0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400,
-        ]
-        var crc: UInt16 = 0
-        for byte in bytes {
-            for nibble in [byte & 0xF, byte >> 4] {
-                let tmp = table[Int(crc & 0xF)]
-                crc = ((crc >> 4) & 0x0FFF) ^ tmp ^ table[Int(nibble)]
-            }
-        }
-        return crc
-    }
+    static func crc(_ bytes: [UInt8]) -> UInt16 { FITCRC.checksum(bytes) }
 }
 
 extension [UInt8] {

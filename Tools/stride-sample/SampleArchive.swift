@@ -1,4 +1,5 @@
 import ArgumentParser
+import CZlibChecksum
 import Foundation
 import ZIPFoundation
 
@@ -293,12 +294,8 @@ struct SampleArchive: ParsableCommand {
             out.append(data.subdata(in: offset..<offset + count))
             offset += count
         } while offset < data.count
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in data {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = (crc >> 1) ^ (0xEDB8_8320 & (0 &- (crc & 1))) }
-        }
-        for value in [~crc, UInt32(truncatingIfNeeded: data.count)] {
+        let crc = data.withUnsafeBytes { UInt32(crc32(0, $0.bindMemory(to: UInt8.self).baseAddress, UInt32($0.count))) }
+        for value in [crc, UInt32(truncatingIfNeeded: data.count)] {
             out.append(contentsOf: (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) })
         }
         return out

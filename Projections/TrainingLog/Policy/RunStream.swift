@@ -1,21 +1,11 @@
+import StrideEvents
+
 /// A run's readings over time, as the training log's policies take them: seconds from the
 /// run's start, the distance covered by then, the heart rate then (each when the file has it).
 public struct RunStream: Sendable, Equatable {
-    /// One reading.
-    public struct Reading: Sendable, Equatable {
-        /// Seconds since the run's start.
-        public var seconds: Double
-        /// Metres covered by then.
-        public var metres: Double?
-        /// Beats a minute.
-        public var heartRate: Double?
-
-        public init(seconds: Double, metres: Double? = nil, heartRate: Double? = nil) {
-            self.seconds = seconds
-            self.metres = metres
-            self.heartRate = heartRate
-        }
-    }
+    /// One reading: the stream's own, as the log keeps it (only seconds, metres and heart
+    /// rate matter here).
+    public typealias Reading = RunStreamCodec.Reading
 
     /// The readings, in time order.
     public var readings: [Reading]

@@ -119,19 +119,20 @@ public struct AccountArchive: Sendable, Equatable {
     /// counts on the shoe), with its file's times, device and detail when it has one.
     ///
     /// - Parameters:
-    ///   - activity: `Strava 4567`, `Garmin Connect 1234`: recorded as the workout's
-    ///     ``WorkoutRecording/archiveActivityKey``, which makes it the copy of its run that counts.
+    ///   - service, id: recorded as the workout's ``WorkoutRecording/archiveActivityKey``
+    ///     (`Strava 4567`), which makes it the copy of its run that counts.
     ///   - elapsedSeconds, movingSeconds: durations outside a week are taken as none.
     static func workout(
-        activity: String, activityType: String, start: Timestamp, elapsedSeconds: Double?, movingSeconds: Double?, distanceMeters: Double?,
+        service: Service, id: String, activityType: String, start: Timestamp, elapsedSeconds: Double?, movingSeconds: Double?,
+        distanceMeters: Double?,
         place: String, metadata extra: [MetadataEntry], detail: WorkoutRecorded?
     ) -> WorkoutRecorded {
         func plausible(_ seconds: Double?) -> Double? { seconds.flatMap { $0 >= 0 && $0 < 7 * 86_400 ? $0 : nil } }
         let elapsed = plausible(elapsedSeconds)
         let start = detail?.start ?? start
         let end = detail?.end ?? start.adding(milliseconds: Int64(((elapsed ?? plausible(movingSeconds) ?? 0) * 1000).rounded()))
-        let service = String(activity.prefix { !$0.isNumber }).trimmingCharacters(in: .whitespaces)
-        let metadata = (detail?.metadata ?? []) + [MetadataEntry(key: WorkoutRecording.archiveActivityKey, value: activity)] + extra
+        let service = service.rawValue
+        let metadata = (detail?.metadata ?? []) + [MetadataEntry(key: WorkoutRecording.archiveActivityKey, value: "\(service) \(id)")] + extra
         return WorkoutRecorded(
             activityType: activityType, deviceClass: .other, start: start, end: max(start, end),
             durationSeconds: plausible(movingSeconds) ?? detail?.durationSeconds ?? elapsed,

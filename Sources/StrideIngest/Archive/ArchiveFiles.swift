@@ -131,6 +131,13 @@ final class ArchiveFiles {
         }
     }
 
+    /// The paths of a zip's entries, from its central directory (nothing inflated, nothing
+    /// checked): what tells an account archive from another zip.
+    static func paths(ofZip file: String) -> [String]? {
+        guard let archive = try? Archive(url: URL(fileURLWithPath: file), accessMode: .read) else { return nil }
+        return archive.map { normalized($0.path) }
+    }
+
     /// `./a//b` → `a/b`; Windows' `\` as `/`.
     private static func normalized(_ path: String) -> String {
         path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).filter { $0 != "." }.joined(separator: "/")

@@ -102,7 +102,7 @@ struct GarminArchive {
         if !summary.name.isEmpty { metadata.append(MetadataEntry(key: "GarminName", value: summary.name)) }
         metadata.append(MetadataEntry(key: "GarminLocalOffset", value: String(summary.localOffsetSeconds)))
         let workout = AccountArchive.workout(
-            activity: "Garmin Connect \(summary.id)", activityType: GarminActivities.activityType(summary.type), start: summary.start,
+            service: .garminConnect, id: summary.id, activityType: GarminActivities.activityType(summary.type), start: summary.start,
             elapsedSeconds: summary.durationSeconds, movingSeconds: nil, distanceMeters: summary.distanceMeters, place: place,
             metadata: metadata, detail: detail)
         let id = SampleIdentity.make(start: workout.start, hash: identity.hash("garmin-activity", summary.id))
@@ -174,9 +174,10 @@ struct GarminArchive {
         func add(_ sample: PushedSample, _ place: String) throws {
             try collector.add(sample: sample.sample, entity: sample.entity, key: sample.key) { files.name(of: place) }
         }
+        let calendar = timeZone.map { LocalCalendar(timeZone: $0) }
         for day in days {
-            let start = Self.midnight(day.date, timeZone: timeZone, offsetSeconds: day.offsetSeconds)
-            let end = Self.midnight(day.date.adding(days: 1), timeZone: timeZone, offsetSeconds: day.offsetSeconds)
+            let span = Self.span(of: day.date, calendar: calendar, offsetSeconds: day.offsetSeconds)
+            let (start, end) = (span.lowerBound, span.upperBound)
             var metadata = [MetadataEntry(key: "GarminCalendarDate", value: day.date.description)]
             if let offset = day.offsetSeconds { metadata.append(MetadataEntry(key: "GarminLocalOffset", value: String(offset))) }
             if let low = day.minimumHeartRate { metadata.append(MetadataEntry(key: "GarminMinimumHeartRate", value: FITWorkouts.number(low))) }
@@ -223,14 +224,12 @@ struct GarminArchive {
         }
     }
 
-    /// The instant a local day begins: in the ledger's zone (two passes, for a day that begins
-    /// just after a daylight-saving change); with none, at the offset Garmin gives, else UTC.
-    static func midnight(_ date: CivilDate, timeZone: TimeZone?, offsetSeconds: Int?) -> Timestamp {
-        let wall = date.daysSince1970 * 86_400
-        guard let timeZone else { return Timestamp(secondsSince1970: wall - Int64(offsetSeconds ?? 0)) }
-        var offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall))))
-        offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall - offset))))
-        return Timestamp(secondsSince1970: wall - offset)
+    /// A day's span: the ledger's local day (the same calendar the daily records cut days
+    /// with); with no zone, the day at the offset Garmin gives, else UTC.
+    static func span(of date: CivilDate, calendar: LocalCalendar?, offsetSeconds: Int?) -> Range<Timestamp> {
+        if let calendar { return calendar.span(of: date) }
+        let start = Timestamp(secondsSince1970: date.daysSince1970 * 86_400 - Int64(offsetSeconds ?? 0))
+        return start..<start.adding(milliseconds: 86_400_000)
     }
 
     /// The gear of `*_gear.json`, if the archive has one.

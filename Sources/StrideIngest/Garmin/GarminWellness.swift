@@ -87,13 +87,10 @@ public enum GarminWellness {
         }
     }
 
-    /// `2024-03-04`.
+    /// `2024-03-04` (and the date of `2024-03-04T22:30:00.0`).
     static func civilDate(_ node: JSONNode?) -> CivilDate? {
         guard case .string(let text)? = node else { return nil }
-        let parts = text.prefix(10).split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3, (1...12).contains(parts[1]), (1...CivilDate.daysInMonth(year: parts[0], month: parts[1])).contains(parts[2])
-        else { return nil }
-        return CivilDate(year: parts[0], month: parts[1], day: parts[2])
+        return CivilDate(text.prefix(10))
     }
 
     /// Epoch milliseconds, or `2024-03-04T22:30:00.0` (as written, no zone: GMT or local as

@@ -140,25 +140,19 @@ public enum IngestReader {
                 collector: collector)
             try reader.read(document)
             report(total)
-        case .stravaArchive:
-            let files = try ArchiveFiles(StravaArchive.location(of: file))
+        case .stravaArchive, .garminArchive:
+            let isStrava = format == .stravaArchive
+            let files = try ArchiveFiles(isStrava ? StravaArchive.location(of: file) : file)
             let total = files.totalSize
-            let reader = StravaArchive(files: files, collector: collector, timeZone: options.timeZone, readAt: options.clockTime)
+            func track(_ read: Int) {
+                bytesRead = read
+                report(total)
+            }
+            let (timeZone, readAt) = (options.timeZone, options.clockTime)
             collector.noteArchive(
-                try reader.read {
-                    bytesRead = $0
-                    report(total)
-                })
-            bytesRead = total
-        case .garminArchive:
-            let files = try ArchiveFiles(file)
-            let total = files.totalSize
-            let reader = GarminArchive(files: files, collector: collector, timeZone: options.timeZone, readAt: options.clockTime)
-            collector.noteArchive(
-                try reader.read {
-                    bytesRead = $0
-                    report(total)
-                })
+                isStrava
+                    ? try StravaArchive(files: files, collector: collector, timeZone: timeZone, readAt: readAt).read(progress: track)
+                    : try GarminArchive(files: files, collector: collector, timeZone: timeZone, readAt: readAt).read(progress: track))
             bytesRead = total
         }
         try collector.flush()

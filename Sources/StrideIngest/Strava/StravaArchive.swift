@@ -203,7 +203,7 @@ struct StravaArchive {
         if !activity.name.isEmpty { metadata.append(MetadataEntry(key: "StravaName", value: activity.name)) }
         if let gear = activity.gearName ?? activity.gearID { metadata.append(MetadataEntry(key: "StravaGear", value: gear)) }
         let workout = AccountArchive.workout(
-            activity: "Strava \(activity.id)", activityType: StravaActivityTypes.activityType(activity.type), start: activity.start,
+            service: .strava, id: activity.id, activityType: StravaActivityTypes.activityType(activity.type), start: activity.start,
             elapsedSeconds: activity.elapsedSeconds, movingSeconds: activity.movingSeconds, distanceMeters: activity.distanceMeters,
             place: place, metadata: metadata, detail: detail)
         return (workout, place)

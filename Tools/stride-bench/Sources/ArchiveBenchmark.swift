@@ -51,7 +51,7 @@ struct ArchiveBenchmark: ParsableCommand {
                     }
                     var peak = 0
                     let run = try runChild(stride, ["--ledger", ledger, "ingest", "--quiet", file]) { status in
-                        peak = max(peak, Self.kilobytes(status, "RssAnon"))
+                        peak = max(peak, PushMemoryBenchmark.kilobytes(status, "RssAnon") ?? 0)
                     }
                     guard run.status == 0 else { throw BenchFailure("`stride ingest \(file)` failed: \(run.errorOutput.prefix(300))") }
                     seconds[label, default: []].append(run.seconds)
@@ -59,10 +59,10 @@ struct ArchiveBenchmark: ParsableCommand {
                 }
             }
             let megabytes = Double(FileManager.default.attributesOfItem(atPathOrZero: strava)) / 1e6
-            let fitSeconds = median(seconds["FIT files alone"] ?? [])
+            let fitSeconds = Self.median(seconds["FIT files alone"] ?? [])
             for label in ["FIT files alone", "Strava archive", "Garmin Connect archive"] {
-                let time = median(seconds[label] ?? [])
-                let privatePeak = median(memory[label] ?? [])
+                let time = Self.median(seconds[label] ?? [])
+                let privatePeak = Self.median(memory[label] ?? [])
                 peaks[label, default: [:]][size] = privatePeak
                 rows.append([
                     "\(size)", label, String(format: "%.2f s", time), label == "FIT files alone" ? "1×" : String(format: "%.2f×", time / fitSeconds),
@@ -83,16 +83,12 @@ struct ArchiveBenchmark: ParsableCommand {
         }
         print("\nTargets: an archive within 2× its FIT files alone; private memory flat in the archive's size.")
     }
+}
 
-    private func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
-    }
-
-    /// A line of `/proc/PID/status` in kilobytes.
-    static func kilobytes(_ status: String, _ field: String) -> Int {
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return 0 }
-        return Int(line.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces).prefix { $0.isNumber }) ?? 0
+extension ArchiveBenchmark {
+    /// The median, as every benchmark reports it (``Rate``).
+    fileprivate static func median(_ values: [Double]) -> Double {
+        values.isEmpty ? .nan : Rate(label: "", perSecond: values).median
     }
 }
 

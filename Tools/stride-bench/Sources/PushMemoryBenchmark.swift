@@ -91,10 +91,14 @@ struct PushMemoryBenchmark: ParsableCommand {
     /// A line of `/proc/PID/status` (`VmRSS`, `VmHWM`), in bytes.
     static func status(of pid: pid_t, _ field: String) throws -> Int {
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
-            let kilobytes = Int(line.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces).prefix { $0.isNumber })
-        else { throw BenchFailure("/proc/\(pid)/status has no \(field)") }
+        guard let kilobytes = Self.kilobytes(status, field) else { throw BenchFailure("/proc/\(pid)/status has no \(field)") }
         return kilobytes * 1024
+    }
+
+    /// A line of a `/proc/PID/status` text, in kilobytes.
+    static func kilobytes(_ status: String, _ field: String) -> Int? {
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return nil }
+        return Int(line.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces).prefix { $0.isNumber })
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import StrideEvents
 
 /// Local calendar days in one IANA time zone: the day an instant falls on, and the instant a
 /// local wall-clock time denotes. Days of 23 and 25 hours come out right because offsets are
