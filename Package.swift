@@ -93,20 +93,20 @@ let package = Package(
             name: "StrideLedger",
             dependencies: [
                 "StrideEvents", "StrideStore", "StrideIngest", "StrideProjection", "DailyHealth", "SampleCounts", "ShoeMileage", "PointsBalance",
-                "AccessTokens",
+                "AccessTokens", "TrainingLog",
             ]
         ),
         // The JSON documents of the contract (DESIGN.md §8): what read commands print with
         // --json and what the HTTP API answers, built in one place.
         .target(
             name: "StrideContract",
-            dependencies: ["StrideLedger", "StrideEvents", "DailyHealth", "ShoeMileage", "PointsBalance", "AccessTokens"]
+            dependencies: ["StrideLedger", "StrideEvents", "DailyHealth", "ShoeMileage", "PointsBalance", "AccessTokens", "TrainingLog"]
         ),
         // The dashboard's pages and the report: HTML documents with inline SVG charts,
         // rendered from the contract's documents (no server here: StrideServer serves them).
         .target(
             name: "StrideDashboard",
-            dependencies: ["StrideContract", "StrideLedger", "StrideEvents", "DailyHealth", "ShoeMileage", "PointsBalance"]
+            dependencies: ["StrideContract", "StrideLedger", "StrideEvents", "DailyHealth", "ShoeMileage", "PointsBalance", "TrainingLog"]
         ),
         // `stride serve`: the ledger over HTTP (Hummingbird), answering with the contract's
         // documents and calling the same ledger functions as the command line.
@@ -129,7 +129,7 @@ let package = Package(
             name: "StrideCommands",
             dependencies: [
                 "StrideLedger", "StrideStore", "StrideEvents", "StrideContract", "StrideServer", "StrideDashboard", "StrideIngest", "DailyHealth",
-                "ShoeMileage", "PointsBalance", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ShoeMileage", "PointsBalance", "TrainingLog", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/stride/Commands"

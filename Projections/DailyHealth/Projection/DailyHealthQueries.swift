@@ -72,7 +72,7 @@ extension ProjectionState where P == DailyHealthProjection {
 
     /// Each day's facts in date order, with the version of the rows read; with `measure`, only
     /// that measure's rows are decoded (and versioned).
-    private func factsByDay(
+    fileprivate func factsByDay(
         from first: CivilDate?, through last: CivilDate?, only measure: Measure? = nil
     ) throws
         -> [(day: CivilDate, facts: DayFacts, version: DayVersion)]
@@ -133,5 +133,40 @@ public struct DayVersion: Hashable, Sendable {
     public mutating func add(rowSequence: UInt64) {
         rows += 1
         lastSequence = max(lastSequence, rowSequence)
+    }
+}
+
+extension ProjectionState where P == DailyHealthProjection {
+    /// The heart-rate samples that count and start from `start` through `end`, read from the
+    /// hour rows those instants fall in (a run's hour or two, not its whole day): the training
+    /// log's heart rate for a run whose file has none.
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
+    public func heartRateFacts(from start: Timestamp, through end: Timestamp) throws -> [Fact] {
+        guard start <= end else { return [] }
+        let calendar = projection.calendar
+        let (firstDay, firstElapsed) = calendar.placeOf(start)
+        let (lastDay, lastElapsed) = calendar.placeOf(end)
+        let lower = DailyHealthKey.facts(day: CivilDate(daysSince1970: firstDay), measure: .heartRate, hour: UInt8(clamping: firstElapsed / 3_600))
+        let upper = DailyHealthKey.facts(day: CivilDate(daysSince1970: lastDay), measure: .heartRate, hour: UInt8(clamping: lastElapsed / 3_600))
+        var facts: [Fact] = []
+        for (key, row) in try rows(from: lower, through: upper) {
+            guard case .facts(_, .heartRate, _) = key else { continue }
+            facts += row.facts.filter { $0.counts && $0.start >= start && $0.start <= end }
+        }
+        return facts.sorted { $0.start < $1.start }
+    }
+}
+
+extension ProjectionState where P == DailyHealthProjection {
+    /// Each day's resting heart rate (the mean of the day's samples that count), decoding only
+    /// the resting-heart-rate rows: what the training log estimates a runner's resting heart
+    /// rate from when it is not set.
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
+    public func restingHeartRates(from first: CivilDate? = nil, through last: CivilDate? = nil) throws -> [(day: CivilDate, restingHeartRate: Double)]
+    {
+        try factsByDay(from: first, through: last, only: .restingHeartRate).compactMap { day, facts, _ in
+            let values = facts[.restingHeartRate].map(\.value)
+            return values.isEmpty ? nil : (day, values.reduce(0, +) / Double(values.count))
+        }
     }
 }

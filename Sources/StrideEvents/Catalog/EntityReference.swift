@@ -18,6 +18,8 @@ public enum EntityKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringCon
     case device = 7
     /// One request sent to the server with an idempotency key (its answer is kept).
     case request = 8
+    /// The runner: their settings (maximum and resting heart rate).
+    case athlete = 9
 
     /// The lowercase name used in JSON and on the command line.
     public var description: String {
@@ -31,6 +33,7 @@ public enum EntityKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringCon
         case .activitySummary: "activitySummary"
         case .device: "device"
         case .request: "request"
+        case .athlete: "athlete"
         }
     }
 }
@@ -58,6 +61,8 @@ public struct EntityReference: Hashable, Sendable, CustomStringConvertible {
     public static let points = EntityReference(.points, id: 0)
     /// The journal.
     public static let journal = EntityReference(.journal, id: 0)
+    /// The runner.
+    public static let athlete = EntityReference(.athlete, id: 0)
 
     /// The identifier as 32 lowercase hexadecimal digits.
     public var idText: String { Hex.string(id) }

@@ -54,6 +54,10 @@ extension EventType {
     public static let workoutAssignmentChanged = EventType(code: 31, name: "workout.assignmentChanged")
     /// Two workouts were decided to be the same run, or different runs.
     public static let sameRunDecided = EventType(code: 32, name: "workout.sameRun")
+    /// A workout's readings over time were recorded (its file's records or track).
+    public static let workoutStreamRecorded = EventType(code: 33, name: "workout.streamRecorded")
+    /// The runner set their heart-rate settings (maximum, resting) for the training log.
+    public static let athleteSettingsChanged = EventType(code: 70, name: "athlete.settingsChanged")
     /// Points were awarded by a rule.
     public static let pointsAwarded = EventType(code: 40, name: "points.awarded")
     /// Points were spent.
@@ -75,7 +79,8 @@ extension EventType {
     public static let catalog: [EventType] = [
         .ledgerCreated, .sampleRecorded, .workoutRecorded, .activitySummaryRecorded, .sampleRepeated, .sampleWithdrawn, .sampleRestored,
         .healthExportIngested, .archiveIngested, .shoeRegistered, .shoeRenamed,
-        .shoeRetirementChanged, .defaultShoeSelected, .workoutAssigned, .workoutAssignmentChanged, .sameRunDecided, .pointsAwarded, .pointsSpent,
+        .shoeRetirementChanged, .defaultShoeSelected, .workoutAssigned, .workoutAssignmentChanged, .sameRunDecided, .workoutStreamRecorded,
+        .athleteSettingsChanged, .pointsAwarded, .pointsSpent,
         .pointsReversed, .checkedIn, .journalEntryAdded, .tokenAdded, .tokenRevoked, .requestAnswered,
     ]
 

@@ -16,6 +16,8 @@ public enum LedgerEvent: Hashable, Sendable {
     case workoutAssigned(WorkoutAssigned)
     case workoutAssignmentChanged(WorkoutAssignmentChange)
     case sameRunDecided(SameRunDecided)
+    case workoutStreamRecorded(WorkoutStreamRecorded)
+    case athleteSettingsChanged(AthleteSettingsChanged)
     case pointsAwarded(PointsAwarded)
     case pointsSpent(PointsSpent)
     case pointsReversed(PointsReversed)
@@ -47,6 +49,8 @@ public enum LedgerEvent: Hashable, Sendable {
         case .workoutAssigned(let payload): payload
         case .workoutAssignmentChanged(let payload): payload
         case .sameRunDecided(let payload): payload
+        case .workoutStreamRecorded(let payload): payload
+        case .athleteSettingsChanged(let payload): payload
         case .pointsAwarded(let payload): payload
         case .pointsSpent(let payload): payload
         case .pointsReversed(let payload): payload
@@ -75,13 +79,16 @@ public enum LedgerEvent: Hashable, Sendable {
         case .workoutAssigned(let payload): payload.sentBy
         case .workoutAssignmentChanged(let payload): payload.sentBy
         case .sameRunDecided(let payload): payload.sentBy
+        case .athleteSettingsChanged(let payload): payload.sentBy
         case .pointsAwarded(let payload): payload.sentBy
         case .pointsSpent(let payload): payload.sentBy
         case .pointsReversed(let payload): payload.sentBy
         case .checkedIn(let payload): payload.sentBy
         case .journalEntryAdded(let payload): payload.sentBy
         case .requestAnswered(let answer): answer.device
-        case .ledgerCreated, .archiveIngested, .activitySummaryRecorded, .sampleRepeated, .tokenAdded, .tokenRevoked, .unrecognized: nil
+        case .ledgerCreated, .archiveIngested, .workoutStreamRecorded, .activitySummaryRecorded, .sampleRepeated, .tokenAdded, .tokenRevoked,
+            .unrecognized:
+            nil
         }
     }
 
@@ -104,6 +111,8 @@ public enum LedgerEvent: Hashable, Sendable {
         case .workoutAssigned: WorkoutAssigned.eventType.code
         case .workoutAssignmentChanged: WorkoutAssignmentChange.eventType.code
         case .sameRunDecided: SameRunDecided.eventType.code
+        case .workoutStreamRecorded: WorkoutStreamRecorded.eventType.code
+        case .athleteSettingsChanged: AthleteSettingsChanged.eventType.code
         case .pointsAwarded: PointsAwarded.eventType.code
         case .pointsSpent: PointsSpent.eventType.code
         case .pointsReversed: PointsReversed.eventType.code
@@ -171,6 +180,10 @@ public enum LedgerEvent: Hashable, Sendable {
                 event = .workoutAssignmentChanged(try decode(WorkoutAssignmentChange.self, &reader, schemaVersion))
             case SameRunDecided.eventType.code:
                 event = .sameRunDecided(try decode(SameRunDecided.self, &reader, schemaVersion))
+            case WorkoutStreamRecorded.eventType.code:
+                event = .workoutStreamRecorded(try decode(WorkoutStreamRecorded.self, &reader, schemaVersion))
+            case AthleteSettingsChanged.eventType.code:
+                event = .athleteSettingsChanged(try decode(AthleteSettingsChanged.self, &reader, schemaVersion))
             case PointsAwarded.eventType.code:
                 event = .pointsAwarded(try decode(PointsAwarded.self, &reader, schemaVersion))
             case PointsSpent.eventType.code:
@@ -231,6 +244,8 @@ public enum LedgerEvent: Hashable, Sendable {
         case .workoutAssigned(let payload): return Self.encode(payload, into: &writer)
         case .workoutAssignmentChanged(let payload): return Self.encode(payload, into: &writer)
         case .sameRunDecided(let payload): return Self.encode(payload, into: &writer)
+        case .workoutStreamRecorded(let payload): return Self.encode(payload, into: &writer)
+        case .athleteSettingsChanged(let payload): return Self.encode(payload, into: &writer)
         case .pointsAwarded(let payload): return Self.encode(payload, into: &writer)
         case .pointsSpent(let payload): return Self.encode(payload, into: &writer)
         case .pointsReversed(let payload): return Self.encode(payload, into: &writer)

@@ -109,6 +109,11 @@ public enum Plausible {
     /// A shoe's goal: running shoes last 300 to 1,000 km; a goal below 10 km or above 5,000 is
     /// a typing slip.
     public static let shoeGoalKilometres = PlausibleRange(10, 5_000, unit: "km", why: "a running shoe lasts 300 to 1,000 km")
+    /// A runner's maximum heart rate: from about 220 minus the age, so 120 for the oldest
+    /// runners and rarely above 220; outside 100 to 240, a typing slip.
+    public static let maximumHeartRateSetting = PlausibleRange(100, 240, unit: "beats a minute", why: "no runner's maximum lies outside it")
+    /// A runner's resting heart rate: an athlete's can be near 30; above 120 is not at rest.
+    public static let restingHeartRateSetting = PlausibleRange(25, 120, unit: "beats a minute", why: "no runner's heart rests outside it")
     /// Points spent at once.
     public static let pointsSpent = PlausibleRange(1, 100_000, unit: "points", why: "no balance is larger")
     /// The characters of a name (a shoe, its brand, a device's token).

@@ -7,9 +7,9 @@
 /// change from the reading before, so that a steady run writes one or two bytes a column a
 /// second. A column a file lacks costs nothing; one with holes (a strap that drops out) costs a
 /// bit a reading.
-public struct RunStreamCodec: Sendable, Equatable {
+public struct RunStreamCodec: Sendable, Hashable {
     /// One reading.
-    public struct Reading: Sendable, Equatable {
+    public struct Reading: Sendable, Hashable {
         /// Seconds since the stream's start.
         public var seconds: Double
         public var metres: Double?

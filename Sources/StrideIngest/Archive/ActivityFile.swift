@@ -1,23 +1,40 @@
 import Foundation
 import StrideEvents
 
+/// A workout read from an activity file, with its readings over time when the file has them.
+struct ActivityDetail {
+    var workout: WorkoutRecorded
+    /// The readings, and where in the file they were read.
+    var stream: (stream: RunStreamCodec, source: String)?
+}
+
 /// An activity file inside an account archive (FIT, GPX or TCX, gzipped or not), read for the
 /// workouts it gives: the same readers as `stride ingest` of the file alone, into a collector of
 /// its own, so that the archive's row or summary can be joined to its detail before anything is
 /// batched.
 enum ActivityFile {
-    /// The workouts of a file's bytes.
+    /// The workouts of a file's bytes, each with its stream.
     /// - Throws: ``ArchiveFileProblem`` for a file that is damaged, cut short, of no format
     ///   Stride reads, or that gives no workout.
-    static func workouts(_ bytes: [UInt8], name: String, timeZone: TimeZone?, readAt: Timestamp) throws(ArchiveFileProblem) -> [WorkoutRecorded] {
+    static func details(_ bytes: [UInt8], name: String, timeZone: TimeZone?, readAt: Timestamp) throws(ArchiveFileProblem) -> [ActivityDetail] {
         var bytes = bytes
         do {
             if bytes.withUnsafeBytes({ Gzip.isGzip($0) }) {
                 bytes = try Gzip.inflate(bytes, limit: AccountArchive.largestActivityFile)
             }
-            var found: [WorkoutRecorded] = []
+            var found: [ActivityDetail] = []
+            var indexOfEntity: [UInt128: Int] = [:]
             let collector = IngestCollector(batchSize: 1_000, readAt: readAt) { batch in
-                for event in batch.events { if case .event(.workoutRecorded(let workout)) = event.body { found.append(workout) } }
+                for event in batch.events {
+                    switch event.body {
+                    case .event(.workoutRecorded(let workout)):
+                        indexOfEntity[event.entity.id] = found.count
+                        found.append(ActivityDetail(workout: workout))
+                    case .event(.workoutStreamRecorded(let recorded)):
+                        if let index = indexOfEntity[event.entity.id] { found[index].stream = (recorded.stream, recorded.source) }
+                    default: break
+                    }
+                }
             }
             let format = try bytes.withUnsafeBytes { try InputFormat.detect(head: $0, file: name) }
             switch format {

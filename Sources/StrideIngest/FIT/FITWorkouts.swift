@@ -34,7 +34,7 @@ struct FITWorkouts {
     /// a file with no session is refused.
     /// - Throws: ``IngestError/brokenFIT(file:problem:)``, ``IngestError/unusableFIT(file:problem:)``.
     mutating func read(_ bytes: UnsafeRawBufferPointer) throws {
-        let (activity, failure) = FITActivity.decode(bytes)
+        let (activity, failure) = FITActivity.decode(bytes, keepingRecords: true)
         if activity.sessions.isEmpty {
             if let failure { throw IngestError.brokenFIT(file: file, problem: failure) }
             throw IngestError.unusableFIT(
@@ -71,9 +71,33 @@ struct FITWorkouts {
             sourceName: device.name, sourceVersion: device.softwareVersion.map { Self.number($0) }, device: Self.describe(device),
             metadata: metadata(session, sessionNumber: sessionNumber, of: activity))
         let id = SampleIdentity.make(start: start, hash: identityHash(session, startTime: startTime, of: activity))
+        let entity = EntityReference(.workout, id: id)
         try collector.add(
-            workout: workout,
-            PendingEvent(.workoutRecorded(workout), occurredAt: start, entity: EntityReference(.workout, id: id), idempotencyKey: IdempotencyKey(id)))
+            workout: workout, PendingEvent(.workoutRecorded(workout), occurredAt: start, entity: entity, idempotencyKey: IdempotencyKey(id)))
+        if let stream = stream(of: session, startTime: startTime, start: start, end: end, in: activity) {
+            try collector.add(stream: stream, of: entity, source: "\(file), FIT session \(sessionNumber)")
+        }
+    }
+
+    /// The session's records as a stream: those timed from its start through its end.
+    private func stream(
+        of session: FITSession, startTime: FITDateTime, start: Timestamp, end: Timestamp, in activity: FITActivity
+    )
+        -> RunStreamCodec?
+    {
+        guard activity.records.count >= 2 else { return nil }
+        var points: [StreamPoint] = []
+        points.reserveCapacity(activity.records.count)
+        for record in activity.records {
+            guard let time = record.timestamp else { continue }
+            // Records are timed as the session is: seconds from its start place them.
+            let offset = Int64(time.rawValue) - Int64(startTime.rawValue)
+            points.append(
+                StreamPoint(
+                    time: start.adding(milliseconds: offset * 1000), metres: record.distance, heartRate: record.heartRate.map(Double.init),
+                    cadence: record.cadence.map(Double.init), altitude: record.altitude, latitude: record.latitude, longitude: record.longitude))
+        }
+        return WorkoutStreams.stream(points, from: start, through: end)
     }
 
     /// The file's identity and the session's index; with no `file_id`, the session's own content.

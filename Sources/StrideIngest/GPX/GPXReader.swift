@@ -14,12 +14,20 @@ struct GPXReader: XMLHandler {
     private var pointLine = 0
     private var isInTime = false
     private var timeText: [UInt8] = []
+    /// The point's value being read (`ele`, and a watch's `hr` and `cad` in its extensions).
+    private var capturing: PointValue?
+    private var valueText: [UInt8] = []
+
+    private enum PointValue { case elevation, heartRate, cadence }
     private var trackLine = 0
 
     private struct TrackPoint {
         var latitude: Double
         var longitude: Double
         var time: Timestamp?
+        var elevation: Double?
+        var heartRate: Double?
+        var cadence: Double?
     }
 
     init(file: String, collector: IngestCollector) {
@@ -49,14 +57,28 @@ struct GPXReader: XMLHandler {
         } else if element.isNamed(Self.time), !points.isEmpty {
             isInTime = true
             timeText.removeAll()
+        } else if !points.isEmpty, let value = Self.pointValue(Self.localName(element.name)) {
+            capturing = value
+            valueText.removeAll(keepingCapacity: true)
         }
     }
 
     mutating func text(_ bytes: UnsafeRawBufferPointer, line: Int) throws {
         if isInTime { timeText.append(contentsOf: bytes) }
+        if capturing != nil { valueText.append(contentsOf: bytes) }
     }
 
     mutating func endElement(_ name: UnsafeRawBufferPointer, line: Int) throws {
+        if let value = capturing {
+            capturing = nil
+            // A value that is not a number is no reading; the track point stays.
+            let number = valueText.withUnsafeBytes { DecimalNumber.parse($0) }
+            switch value {
+            case .elevation: points[points.count - 1].elevation = number
+            case .heartRate: points[points.count - 1].heartRate = number
+            case .cadence: points[points.count - 1].cadence = number
+            }
+        }
         if Self.time.matches(name), isInTime {
             isInTime = false
             let text = String(decoding: timeText, as: UTF8.self).trimmingCharacters(in: .whitespaces)
@@ -77,9 +99,20 @@ struct GPXReader: XMLHandler {
         }
         var metres = 0.0
         let boundaries = Set(segmentStarts)
-        for index in 1..<points.count where !boundaries.contains(index) {
-            metres += GreatCircle.distance(
-                from: (points[index - 1].latitude, points[index - 1].longitude), to: (points[index].latitude, points[index].longitude))
+        var streamPoints: [StreamPoint] = []
+        streamPoints.reserveCapacity(points.count)
+        for index in points.indices {
+            if index > 0, !boundaries.contains(index) {
+                metres += GreatCircle.distance(
+                    from: (points[index - 1].latitude, points[index - 1].longitude), to: (points[index].latitude, points[index].longitude))
+            }
+            let point = points[index]
+            if let time = point.time {
+                streamPoints.append(
+                    StreamPoint(
+                        time: time, metres: metres, heartRate: point.heartRate, cadence: point.cadence, altitude: point.elevation,
+                        latitude: point.latitude, longitude: point.longitude))
+            }
         }
         let material = points.map { "\($0.latitude),\($0.longitude),\($0.time?.millisecondsSince1970 ?? 0)" }.joined(separator: ";")
         let id = SampleIdentity.make(start: start, hash: identity.hash("gpx", creator, material))
@@ -88,9 +121,26 @@ struct GPXReader: XMLHandler {
             start: start, end: end, durationSeconds: Double(end.millisecondsSince1970 - start.millisecondsSince1970) / 1000,
             distanceMeters: metres, distanceSource: .track, distanceAsWritten: "\(points.count) track points",
             energyKilocalories: nil, created: nil, sourceName: creator, sourceVersion: nil, device: nil, metadata: [])
+        let entity = EntityReference(.workout, id: id)
         try collector.add(
-            workout: workout,
-            PendingEvent(.workoutRecorded(workout), occurredAt: start, entity: EntityReference(.workout, id: id), idempotencyKey: IdempotencyKey(id)))
+            workout: workout, PendingEvent(.workoutRecorded(workout), occurredAt: start, entity: entity, idempotencyKey: IdempotencyKey(id)))
+        if let stream = WorkoutStreams.stream(streamPoints, from: start, through: end) {
+            try collector.add(stream: stream, of: entity, source: "\(file), GPX track at line \(trackLine)")
+        }
+    }
+
+    /// The value a point's child element holds, by its name without a namespace prefix
+    /// (`gpxtpx:hr` is a heart rate).
+    private static func pointValue(_ name: UnsafeRawBufferPointer) -> PointValue? {
+        if elevation.matches(name) { return .elevation }
+        if heartRate.matches(name) { return .heartRate }
+        if cadence.matches(name) { return .cadence }
+        return nil
+    }
+
+    private static func localName(_ name: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        guard let colon = name.lastIndex(of: UInt8(ascii: ":")) else { return name }
+        return UnsafeRawBufferPointer(rebasing: name[(colon + 1)...])
     }
 
     private static let gpx = StaticName("gpx")
@@ -101,6 +151,9 @@ struct GPXReader: XMLHandler {
     private static let time = StaticName("time")
     private static let latitude = StaticName("lat")
     private static let longitude = StaticName("lon")
+    private static let elevation = StaticName("ele")
+    private static let heartRate = StaticName("hr")
+    private static let cadence = StaticName("cad")
 }
 
 /// Distances on the Earth's surface.

@@ -60,16 +60,16 @@ struct GarminArchive {
         // summaries, never the files' detail); the summaries no file matched follow.
         var identity = IdentityHasher()
         var emitted = [Bool](repeating: false, count: summaries.count)
-        var unlisted: [WorkoutRecorded] = []
+        var unlisted: [ActivityDetail] = []
         let starts = summaries.enumerated().map { ($0.element.start.millisecondsSince1970, $0.offset) }.sorted { $0.0 < $1.0 }
         for inner in files.paths where inner.contains("DI-Connect-Uploaded-Files/") && inner.lowercased().hasSuffix(".zip") {
-            try readUploads(inner, archive: &archive) { workout, archive in
+            try readUploads(inner, archive: &archive) { detail, archive in
                 progress(Int(min(UInt64(Int32.max), files.size(of: inner))) * archive.filesRead / max(1, summaries.count))
-                if let index = Self.nearest(workout.start.millisecondsSince1970, in: starts), !emitted[index] {
+                if let index = Self.nearest(detail.workout.start.millisecondsSince1970, in: starts), !emitted[index] {
                     emitted[index] = true
-                    try add(summaries[index], detail: workout, shoes: shoeOfKey, gear: gear, identity: &identity, archive: &archive)
+                    try add(summaries[index], detail: detail, shoes: shoeOfKey, gear: gear, identity: &identity, archive: &archive)
                 } else {
-                    unlisted.append(workout)
+                    unlisted.append(detail)
                 }
             }
         }
@@ -77,16 +77,17 @@ struct GarminArchive {
             try add(summary, detail: nil, shoes: shoeOfKey, gear: gear, identity: &identity, archive: &archive)
         }
         try addWellness(days: days, nights: nights, archive: &archive)
-        for workout in unlisted {
+        for detail in unlisted {
+            let workout = detail.workout
             let id = SampleIdentity.make(
                 start: workout.start,
                 hash: identity.hash(
                     "garmin-upload", String(workout.start.millisecondsSince1970), workout.sourceName, String(workout.distanceMeters ?? -1)))
+            let entity = EntityReference(.workout, id: id)
             try collector.add(
                 workout: workout,
-                PendingEvent(
-                    .workoutRecorded(workout), occurredAt: workout.start, entity: EntityReference(.workout, id: id),
-                    idempotencyKey: IdempotencyKey(id)))
+                PendingEvent(.workoutRecorded(workout), occurredAt: workout.start, entity: entity, idempotencyKey: IdempotencyKey(id)))
+            if let stream = detail.stream { try collector.add(stream: stream.stream, of: entity, source: stream.source) }
         }
         return archive
     }
@@ -94,7 +95,7 @@ struct GarminArchive {
     /// Batches a summary's workout, with its file's detail when one matched it, and notes the
     /// run's shoe.
     private func add(
-        _ summary: GarminActivity, detail: WorkoutRecorded?, shoes: [String: Int], gear: GarminGear?, identity: inout IdentityHasher,
+        _ summary: GarminActivity, detail: ActivityDetail?, shoes: [String: Int], gear: GarminGear?, identity: inout IdentityHasher,
         archive: inout AccountArchive
     ) throws {
         let place = "activity \(summary.id)"
@@ -104,12 +105,12 @@ struct GarminArchive {
         let workout = AccountArchive.workout(
             service: .garminConnect, id: summary.id, activityType: GarminActivities.activityType(summary.type), start: summary.start,
             elapsedSeconds: summary.durationSeconds, movingSeconds: nil, distanceMeters: summary.distanceMeters, place: place,
-            metadata: metadata, detail: detail)
+            metadata: metadata, detail: detail?.workout)
         let id = SampleIdentity.make(start: workout.start, hash: identity.hash("garmin-activity", summary.id))
+        let entity = EntityReference(.workout, id: id)
         try collector.add(
-            workout: workout,
-            PendingEvent(
-                .workoutRecorded(workout), occurredAt: workout.start, entity: EntityReference(.workout, id: id), idempotencyKey: IdempotencyKey(id)))
+            workout: workout, PendingEvent(.workoutRecorded(workout), occurredAt: workout.start, entity: entity, idempotencyKey: IdempotencyKey(id)))
+        if let stream = detail?.stream { try collector.add(stream: stream.stream, of: entity, source: "\(place): \(stream.source)") }
         guard summary.isRun else { return }
         archive.runs += 1
         archive.runIDs.append(id)
@@ -257,7 +258,7 @@ struct GarminArchive {
     }
 
     /// Reads the FIT files of one `UploadedFiles_*.zip`, handing each activity's workout on.
-    private func readUploads(_ inner: String, archive: inout AccountArchive, _ found: (WorkoutRecorded, inout AccountArchive) throws -> Void) throws {
+    private func readUploads(_ inner: String, archive: inout AccountArchive, _ found: (ActivityDetail, inout AccountArchive) throws -> Void) throws {
         let folder = try PrivateFolder()
         defer { folder.remove() }
         let copy = folder.path + "/uploads.zip"
@@ -284,9 +285,9 @@ struct GarminArchive {
                 archive.noteUnread(name, "\(error)")
                 continue
             }
-            let workouts: [WorkoutRecorded]
+            let workouts: [ActivityDetail]
             do {
-                workouts = try ActivityFile.workouts(bytes, name: files.name(of: name), timeZone: timeZone, readAt: readAt)
+                workouts = try ActivityFile.details(bytes, name: files.name(of: name), timeZone: timeZone, readAt: readAt)
             } catch {
                 let type = bytes.withUnsafeBytes { FITActivity.decode($0).0.fileID?.type }
                 if type == 32 {

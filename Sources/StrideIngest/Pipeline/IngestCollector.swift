@@ -107,6 +107,18 @@ final class IngestCollector {
         try add(PendingEvent(.workoutRecorded(sent), occurredAt: event.occurredAt, entity: event.entity, idempotencyKey: event.idempotencyKey))
     }
 
+    /// Adds a workout's readings over time (`source`: the file, and the session or track in it),
+    /// recorded under the workout's entity with a key of its own.
+    func add(stream: RunStreamCodec, of workout: EntityReference, source: String) throws {
+        tallies.streams += 1
+        tallies.streamReadings += stream.readings.count
+        let recorded = WorkoutStreamRecorded(workout: workout.id, source: source, stream: stream)
+        try add(
+            PendingEvent(
+                .workoutStreamRecorded(recorded), occurredAt: stream.start, entity: workout,
+                idempotencyKey: WorkoutStreamRecorded.key(workout: workout.id)))
+    }
+
     /// Adds an activity summary.
     func add(activitySummary event: PendingEvent) throws {
         tallies.activitySummaries += 1
@@ -162,6 +174,9 @@ public struct ReadCounts: Sendable, Equatable {
     public var workouts = 0
     /// Activity summaries read.
     public var activitySummaries = 0
+    /// Workouts' readings over time (streams) read, and their readings in all.
+    public var streams = 0
+    public var streamReadings = 0
     /// Records inside `Correlation`s, skipped: they repeat top-level records.
     public var nestedRecordsSkipped = 0
     /// Records inside other `Record`s, skipped: only top-level records are samples, and
@@ -212,6 +227,8 @@ public struct ReadCounts: Sendable, Equatable {
         samplesByType.merge(other.samplesByType, uniquingKeysWith: +)
         workouts += other.workouts
         activitySummaries += other.activitySummaries
+        streams += other.streams
+        streamReadings += other.streamReadings
         nestedRecordsSkipped += other.nestedRecordsSkipped
         recordsInsideRecordsSkipped += other.recordsInsideRecordsSkipped
         rejectedLines += other.rejectedLines

@@ -63,13 +63,13 @@ struct StravaArchive {
             progress(bytesRead)
             archive.activitiesByType[activity.type.isEmpty ? "(no type)" : activity.type, default: 0] += 1
             archive.asOf = max(archive.asOf ?? activity.start, activity.start)
-            let (workout, place) = self.workout(of: activity, archive: &archive)
+            let (workout, place, stream) = self.workout(of: activity, archive: &archive)
             let id = SampleIdentity.make(start: workout.start, hash: identity.hash("strava-activity", activity.id))
+            let entity = EntityReference(.workout, id: id)
             try collector.add(
                 workout: workout,
-                PendingEvent(
-                    .workoutRecorded(workout), occurredAt: workout.start, entity: EntityReference(.workout, id: id),
-                    idempotencyKey: IdempotencyKey(id)))
+                PendingEvent(.workoutRecorded(workout), occurredAt: workout.start, entity: entity, idempotencyKey: IdempotencyKey(id)))
+            if let stream { try collector.add(stream: stream.stream, of: entity, source: "\(place): \(stream.source)") }
             guard activity.isRun else { continue }
             archive.runs += 1
             archive.runIDs.append(id)
@@ -177,9 +177,13 @@ struct StravaArchive {
 
     /// The workout of a row, with its file's detail when the file can be read; where in the
     /// archive it is.
-    private func workout(of activity: StravaActivity, archive: inout AccountArchive) -> (WorkoutRecorded, String) {
+    private func workout(
+        of activity: StravaActivity, archive: inout AccountArchive
+    ) -> (
+        WorkoutRecorded, String, (stream: RunStreamCodec, source: String)?
+    ) {
         let place = "activities.csv line \(activity.line) (activity \(activity.id))"
-        var detail: WorkoutRecorded?
+        var detail: ActivityDetail?
         if let filename = activity.filename {
             if filename == "#error#" {
                 archive.noteUnread(place, "Strava wrote #error# for its file")
@@ -187,11 +191,11 @@ struct StravaArchive {
                 let path = root + filename
                 do {
                     let bytes = try files.bytes(of: path, limit: AccountArchive.largestActivityFile)
-                    let found = try ActivityFile.workouts(bytes, name: files.name(of: path), timeZone: timeZone, readAt: readAt)
+                    let found = try ActivityFile.details(bytes, name: files.name(of: path), timeZone: timeZone, readAt: readAt)
                     // A multisport file: the session closest to the row's start.
                     detail = found.min {
-                        abs($0.start.millisecondsSince1970 - activity.start.millisecondsSince1970)
-                            < abs($1.start.millisecondsSince1970 - activity.start.millisecondsSince1970)
+                        abs($0.workout.start.millisecondsSince1970 - activity.start.millisecondsSince1970)
+                            < abs($1.workout.start.millisecondsSince1970 - activity.start.millisecondsSince1970)
                     }
                     archive.filesRead += 1
                 } catch {
@@ -205,7 +209,7 @@ struct StravaArchive {
         let workout = AccountArchive.workout(
             service: .strava, id: activity.id, activityType: StravaActivityTypes.activityType(activity.type), start: activity.start,
             elapsedSeconds: activity.elapsedSeconds, movingSeconds: activity.movingSeconds, distanceMeters: activity.distanceMeters,
-            place: place, metadata: metadata, detail: detail)
-        return (workout, place)
+            place: place, metadata: metadata, detail: detail?.workout)
+        return (workout, place, detail?.stream)
     }
 }

@@ -29,8 +29,14 @@ struct TCXReader: XMLHandler {
     private var text: [UInt8] = []
     /// Inside `AverageHeartRateBpm` or `MaximumHeartRateBpm`, whose `Value` is the figure.
     private var heartRateParent: Field?
+    /// The trackpoint being read, and whether inside its `HeartRateBpm`.
+    private var point: StreamPoint?
+    private var isInPointHeartRate = false
 
-    private enum Field { case id, totalTime, distance, calories, averageHeartRate, maximumHeartRate, trackpointTime, creatorName, unitID }
+    private enum Field {
+        case id, totalTime, distance, calories, averageHeartRate, maximumHeartRate, creatorName, unitID
+        case pointTime, pointDistance, pointAltitude, pointHeartRate, pointCadence, pointLatitude, pointLongitude
+    }
 
     private struct Lap {
         var start: Timestamp?
@@ -47,6 +53,8 @@ struct TCXReader: XMLHandler {
         var id: Timestamp?
         var laps: [Lap] = []
         var lastPointTime: Timestamp?
+        /// Its trackpoints, for its stream.
+        var points: [StreamPoint] = []
         var creator: String?
         var unitID: String?
     }
@@ -78,7 +86,25 @@ struct TCXReader: XMLHandler {
         } else if Self.creatorName.matches(name) {
             isInCreator = true
         } else if isInTrack {
-            if Self.timeName.matches(name) { begin(.trackpointTime) }
+            if Self.trackpointName.matches(name) {
+                point = StreamPoint(time: Timestamp(millisecondsSince1970: .min))
+            } else if Self.timeName.matches(name) {
+                begin(.pointTime)
+            } else if Self.distanceName.matches(name) {
+                begin(.pointDistance)
+            } else if Self.altitudeName.matches(name) {
+                begin(.pointAltitude)
+            } else if Self.heartRateName.matches(name) {
+                isInPointHeartRate = true
+            } else if Self.valueName.matches(name), isInPointHeartRate {
+                begin(.pointHeartRate)
+            } else if Self.cadenceName.matches(name) {
+                begin(.pointCadence)
+            } else if Self.latitudeName.matches(name) {
+                begin(.pointLatitude)
+            } else if Self.longitudeName.matches(name) {
+                begin(.pointLongitude)
+            }
         } else if isInCreator {
             if Self.nameName.matches(name) { begin(.creatorName) } else if Self.unitIDName.matches(name) { begin(.unitID) }
         } else if lap != nil {
@@ -117,6 +143,11 @@ struct TCXReader: XMLHandler {
             self.lap = nil
         } else if Self.trackName.matches(name) {
             isInTrack = false
+        } else if Self.trackpointName.matches(name), let point {
+            self.point = nil
+            if point.time.millisecondsSince1970 != .min { activity?.points.append(point) }
+        } else if Self.heartRateName.matches(name) {
+            isInPointHeartRate = false
         } else if Self.creatorName.matches(name) {
             isInCreator = false
         } else if Self.averageHeartRateName.matches(name) || Self.maximumHeartRateName.matches(name) {
@@ -149,7 +180,16 @@ struct TCXReader: XMLHandler {
         case .calories: lap?.kilocalories = try number()
         case .averageHeartRate: lap?.averageHeartRate = try number()
         case .maximumHeartRate: lap?.maximumHeartRate = try number()
-        case .trackpointTime: activity?.lastPointTime = try instant()
+        case .pointTime:
+            let time = try instant()
+            activity?.lastPointTime = time
+            point?.time = time
+        case .pointDistance: point?.metres = try number()
+        case .pointAltitude: point?.altitude = try number()
+        case .pointHeartRate: point?.heartRate = try number()
+        case .pointCadence: point?.cadence = try number()
+        case .pointLatitude: point?.latitude = try number()
+        case .pointLongitude: point?.longitude = try number()
         case .creatorName: activity?.creator = value
         case .unitID: activity?.unitID = value
         }
@@ -189,9 +229,12 @@ struct TCXReader: XMLHandler {
             sourceVersion: nil, device: activity.unitID.map { "unit:\($0)" }, metadata: metadata)
         let id = SampleIdentity.make(
             start: start, hash: identity.hash("tcx", source, activity.unitID ?? "", activity.sport, String(start.millisecondsSince1970)))
+        let entity = EntityReference(.workout, id: id)
         try collector.add(
-            workout: workout,
-            PendingEvent(.workoutRecorded(workout), occurredAt: start, entity: EntityReference(.workout, id: id), idempotencyKey: IdempotencyKey(id)))
+            workout: workout, PendingEvent(.workoutRecorded(workout), occurredAt: start, entity: entity, idempotencyKey: IdempotencyKey(id)))
+        if let stream = WorkoutStreams.stream(activity.points, from: start, through: end) {
+            try collector.add(stream: stream, of: entity, source: "\(file), TCX activity at line \(activity.line)")
+        }
     }
 
     /// TCX's sports as HealthKit activity types.
@@ -222,6 +265,12 @@ struct TCXReader: XMLHandler {
     private static let valueName = StaticName("Value")
     private static let trackName = StaticName("Track")
     private static let timeName = StaticName("Time")
+    private static let trackpointName = StaticName("Trackpoint")
+    private static let altitudeName = StaticName("AltitudeMeters")
+    private static let heartRateName = StaticName("HeartRateBpm")
+    private static let cadenceName = StaticName("Cadence")
+    private static let latitudeName = StaticName("LatitudeDegrees")
+    private static let longitudeName = StaticName("LongitudeDegrees")
     private static let creatorName = StaticName("Creator")
     private static let nameName = StaticName("Name")
     private static let unitIDName = StaticName("UnitId")

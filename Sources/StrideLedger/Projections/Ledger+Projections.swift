@@ -7,10 +7,11 @@ import ShoeMileage
 import StrideEvents
 import StrideProjection
 import StrideStore
+import TrainingLog
 
 extension Ledger {
     /// Every projection of the ledger, configured for its time zone.
-    public var projections: [any Projection] { [dailyHealth, SampleCountsProjection(), mileage, points, accessTokens] }
+    public var projections: [any Projection] { [dailyHealth, SampleCountsProjection(), mileage, points, accessTokens, training] }
 
     /// The points projection.
     var points: PointsBalanceProjection { PointsBalanceProjection() }

@@ -1,0 +1,33 @@
+import StrideEvents
+import StrideLedger
+import TrainingLog
+
+/// `athlete show --json`: the heart-rate settings as changed, and what holds today.
+public struct AthleteDocument: ContractDocument {
+    public var changes: [AthleteSettings.Change]
+    public var today: JSONValue
+    public var time: LocalTime
+
+    /// - Throws: a storage or projection failure.
+    public init(_ ledger: Ledger) throws {
+        let view = try ledger.trainingView()
+        changes = view.settings.changes
+        today = TrainingFigures.settings(view, on: view.through)
+        time = LocalTime(timeZone: ledger.timeZone)
+    }
+
+    public var json: JSONValue {
+        .object([
+            "today": today,
+            "changes": .array(
+                changes.map { change in
+                    .object([
+                        "sequence": .integer(change.sequence), "recordedAt": .string(time.format(change.recordedAt)),
+                        "from": change.from.map { .string($0.description) } ?? .null,
+                        "maximumHeartRate": change.maximumHeartRate.map(JSONValue.number) ?? .null,
+                        "restingHeartRate": change.restingHeartRate.map(JSONValue.number) ?? .null,
+                    ])
+                }),
+        ])
+    }
+}

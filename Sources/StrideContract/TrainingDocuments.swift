@@ -1,0 +1,208 @@
+import Foundation
+import StrideEvents
+import StrideLedger
+import TrainingLog
+
+/// What every training document is read from: the runs in a range of local days, at a point
+/// in time (``Ledger/trainingView(asOf:asRecordedThrough:)``).
+public struct TrainingQuery: Sendable, Hashable {
+    /// The first and last local day of the runs shown (open ends when nil).
+    public var from: CivilDate?
+    public var to: CivilDate?
+    /// As of a moment of the runner's life, or as recorded through a sequence.
+    public var asOf: Timestamp?
+    public var asRecordedThrough: UInt64?
+
+    public init(from: CivilDate? = nil, to: CivilDate? = nil, asOf: Timestamp? = nil, asRecordedThrough: UInt64? = nil) {
+        self.from = from
+        self.to = to
+        self.asOf = asOf
+        self.asRecordedThrough = asRecordedThrough
+    }
+
+    func view(_ ledger: Ledger) throws -> Ledger.TrainingView {
+        try ledger.trainingView(asOf: asOf, asRecordedThrough: asRecordedThrough)
+    }
+}
+
+/// The figures' rounding in the contract: kilometres to the metre, seconds to the tenth, TRIMP
+/// and the load to the hundredth.
+enum TrainingFigures {
+    static func rounded(_ value: Double, _ places: Double) -> Double {
+        let scale = pow(10, places)
+        return (value * scale).rounded() / scale
+    }
+
+    static func kilometres(_ value: Double) -> JSONValue { .number(rounded(value, 3)) }
+    static func seconds(_ value: Double) -> JSONValue { .number(rounded(value, 1)) }
+    static func load(_ value: Double) -> JSONValue { .number(rounded(value, 2)) }
+
+    /// A heart-rate figure, and whether (and how) it was estimated.
+    static func setting(_ figure: AthleteSettings.Figure) -> JSONValue {
+        .object([
+            "value": .number(rounded(figure.value, 1)), "estimated": .bool(figure.isEstimated),
+            "setAt": figure.change.map { .integer($0.sequence) } ?? .null, "how": figure.estimate.map(JSONValue.string) ?? .null,
+        ])
+    }
+
+    /// The settings as they hold on a day.
+    static func settings(_ view: Ledger.TrainingView, on day: CivilDate) -> JSONValue {
+        .object([
+            "day": .string(day.description),
+            "maximumHeartRate": setting(view.settings.maximumHeartRate(on: day) ?? view.estimatedMaximum),
+            "restingHeartRate": setting(view.settings.restingHeartRate(on: day) ?? view.estimatedResting),
+        ])
+    }
+
+    static func zones(_ seconds: [Double]) -> JSONValue {
+        .array(seconds.enumerated().map { .object(["zone": .integer($0.offset + 1), "seconds": Self.seconds($0.element)]) })
+    }
+}
+
+/// `training weeks|months|years --json`: volume per ISO week (Monday first), month or year.
+public struct TrainingVolumeDocument: ContractDocument {
+    public var period: TrainingLog.Period
+    public var volumes: [TrainingLog.Volume]
+    /// The settings on the last day shown.
+    public var settings: JSONValue
+    public var settingsDay: CivilDate
+
+    /// - Throws: a storage or projection failure.
+    public init(_ ledger: Ledger, per period: TrainingLog.Period, _ query: TrainingQuery) throws {
+        let view = try query.view(ledger)
+        self.period = period
+        volumes = TrainingLog.volume(view.runs(from: query.from, through: query.to), per: period)
+        settingsDay = min(query.to ?? view.through, view.through)
+        settings = TrainingFigures.settings(view, on: settingsDay)
+    }
+
+    /// The key of the list and of each period's name: `weeks`/`week`, `months`/`month`, `years`/`year`.
+    public var listKey: String { period.rawValue + "s" }
+
+    public var json: JSONValue {
+        .object([
+            JSONValue.Member(
+                listKey,
+                .array(
+                    volumes.map { volume in
+                        .object([
+                            JSONValue.Member(period.rawValue, .string(volume.period)), .init("start", .string(volume.start.description)),
+                            .init("runs", .integer(volume.runs)), .init("km", TrainingFigures.kilometres(volume.kilometres)),
+                            .init("seconds", TrainingFigures.seconds(volume.movingSeconds)),
+                            .init("elapsedSeconds", TrainingFigures.seconds(volume.elapsedSeconds)),
+                            .init("climb", .number(TrainingFigures.rounded(volume.climbMetres, 1))),
+                            .init("trimp", TrainingFigures.load(volume.trimp)), .init("zones", TrainingFigures.zones(volume.secondsInZones)),
+                            .init(
+                                "shoes",
+                                .object(
+                                    volume.kilometresByShoe.sorted { $0.key < $1.key }.map {
+                                        JSONValue.Member($0.key, TrainingFigures.kilometres($0.value))
+                                    }
+                                )),
+                        ])
+                    })),
+            JSONValue.Member("settings", settings),
+        ])
+    }
+}
+
+/// `training efforts --json`: the best effort over each distance, all time and per year.
+public struct TrainingEffortsDocument: ContractDocument {
+    public var efforts: [TrainingLog.BestEffort]
+    public var byYear: [(year: Int, efforts: [TrainingLog.BestEffort])]
+    public var time: LocalTime
+
+    /// - Throws: a storage or projection failure.
+    public init(_ ledger: Ledger, _ query: TrainingQuery) throws {
+        let runs = try query.view(ledger).runs(from: query.from, through: query.to)
+        efforts = TrainingLog.bestEfforts(runs)
+        byYear = Dictionary(grouping: runs, by: \.day.year).sorted { $0.key < $1.key }.map { ($0.key, TrainingLog.bestEfforts($0.value)) }
+            .filter { !$0.1.isEmpty }
+        time = LocalTime(timeZone: ledger.timeZone)
+    }
+
+    func json(_ effort: TrainingLog.BestEffort) -> JSONValue {
+        .object([
+            "distance": .string(effort.distance.name), "meters": .number(effort.distance.metres), "seconds": TrainingFigures.seconds(effort.seconds),
+            "workout": .string(Ledger.workoutID(effort.run.workout)), "start": .string(time.format(effort.start)),
+            "runStart": .string(time.format(effort.run.start)), "fromSecond": TrainingFigures.seconds(effort.effort.startSeconds),
+        ])
+    }
+
+    public var json: JSONValue {
+        .object([
+            "efforts": .array(efforts.map(json)),
+            "years": .array(byYear.map { .object(["year": .integer($0.year), "efforts": .array($0.efforts.map(json))]) }),
+            "fastestBelieved": .object([
+                "metersPerSecond": .number(BestEffortPolicy.fastest),
+                "why": .string("a stretch faster than this between two readings is a GPS jump, not running: no effort spans one"),
+            ]),
+        ])
+    }
+}
+
+/// `training zones --json`: seconds in each heart-rate zone, in all and per ISO week.
+public struct TrainingZonesDocument: ContractDocument {
+    public var seconds: [Double]
+    public var weeks: [TrainingLog.Volume]
+    public var settings: JSONValue
+
+    /// - Throws: a storage or projection failure.
+    public init(_ ledger: Ledger, _ query: TrainingQuery) throws {
+        let view = try query.view(ledger)
+        let runs = view.runs(from: query.from, through: query.to)
+        seconds = TrainingLog.secondsInZones(runs)
+        weeks = TrainingLog.volume(runs, per: .week)
+        settings = TrainingFigures.settings(view, on: min(query.to ?? view.through, view.through))
+    }
+
+    /// Each zone's share of the maximum heart rate, in percent: Z1 [50, 60) … Z5 90 and above.
+    public static let bounds: [(Int, Int?)] = [(50, 60), (60, 70), (70, 80), (80, 90), (90, nil)]
+
+    public var json: JSONValue {
+        .object([
+            "zones": .array(
+                seconds.enumerated().map { index, held in
+                    .object([
+                        "zone": .integer(index + 1), "seconds": TrainingFigures.seconds(held),
+                        "fromPercent": .integer(Self.bounds[index].0), "toPercent": Self.bounds[index].1.map { .integer($0) } ?? .null,
+                    ])
+                }),
+            "weeks": .array(
+                weeks.map {
+                    .object(["week": .string($0.period), "start": .string($0.start.description), "zones": TrainingFigures.zones($0.secondsInZones)])
+                }),
+            "settings": settings,
+        ])
+    }
+}
+
+/// `training load --json`: each day's TRIMP, fitness (42 days), fatigue (7 days) and form.
+public struct TrainingLoadDocument: ContractDocument {
+    public var days: [TrainingLoadPolicy.Day]
+    public var settings: JSONValue
+
+    /// The days from `query.from` through `query.to` (today, or the as-of day, at the latest);
+    /// the series itself always starts at the first run.
+    /// - Throws: a storage or projection failure.
+    public init(_ ledger: Ledger, _ query: TrainingQuery) throws {
+        let view = try query.view(ledger)
+        let last = min(query.to ?? view.through, view.through)
+        days = TrainingLog.load(view.runs, through: last).filter { day in query.from.map { day.date >= $0 } ?? true }
+        settings = TrainingFigures.settings(view, on: last)
+    }
+
+    public var json: JSONValue {
+        .object([
+            "days": .array(
+                days.map {
+                    .object([
+                        "date": .string($0.date.description), "trimp": TrainingFigures.load($0.trimp), "fitness": TrainingFigures.load($0.fitness),
+                        "fatigue": TrainingFigures.load($0.fatigue), "form": TrainingFigures.load($0.form),
+                    ])
+                }),
+            "constants": .object(["fitnessDays": .number(TrainingLoadPolicy.fitnessDays), "fatigueDays": .number(TrainingLoadPolicy.fatigueDays)]),
+            "settings": settings,
+        ])
+    }
+}

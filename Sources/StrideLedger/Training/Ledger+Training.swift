@@ -1,0 +1,137 @@
+import DailyHealth
+import Foundation
+import ShoeMileage
+import StrideEvents
+import StrideProjection
+import StrideStore
+import TrainingLog
+
+/// The training log as the ledger reads it: every run once, from its best copy (the mileage's
+/// runs), joined to its stream's facts and the heart-rate settings of its day.
+extension Ledger {
+    /// The training-log projection.
+    var training: TrainingLogProjection { TrainingLogProjection() }
+
+    /// The runs and settings behind every training-log figure, at one point in time.
+    public struct TrainingView: Sendable {
+        /// The runs, by start.
+        public var runs: [TrainingRun]
+        /// The settings, as the runner changed them.
+        public var settings: AthleteSettings
+        /// What holds where the runner set nothing: an estimate, and how it was made.
+        public var estimatedMaximum: AthleteSettings.Figure
+        public var estimatedResting: AthleteSettings.Figure
+        /// The last day the figures run through: today, or the day asked for.
+        public var through: CivilDate
+        /// The sequence the view reads through.
+        public var sequence: UInt64
+
+        /// The runs started from `first` through `last` (local days; all when nil).
+        public func runs(from first: CivilDate?, through last: CivilDate?) -> [TrainingRun] {
+            runs.filter { run in (first.map { run.day >= $0 } ?? true) && (last.map { run.day <= $0 } ?? true) }
+        }
+    }
+
+    /// The training log now, as of a moment of the runner's life (the runs started by then, as
+    /// the ledger knows them now), or as recorded through a sequence (the events recorded by
+    /// then, folded from the nearest snapshot).
+    /// - Throws: a storage or projection failure.
+    public func trainingView(asOf instant: Timestamp? = nil, asRecordedThrough sequence: UInt64? = nil) throws -> TrainingView {
+        let calendar = dailyHealth.calendar
+        let mileageState: ProjectionState<ShoeMileageProjection>
+        let trainingState: ProjectionState<TrainingLogProjection>
+        let dailyState: ProjectionState<DailyHealthProjection>
+        let through: UInt64
+        if let sequence {
+            through = min(sequence, try store.lastSequence())
+            let rows = try store.rowsAsRecorded([mileage, training], through: through)
+            mileageState = ProjectionState(mileage, source: InMemoryRows(rows[0]))
+            trainingState = ProjectionState(training, source: InMemoryRows(rows[1]))
+            dailyState = try recordedDaily(through: through)
+        } else {
+            through = try store.lastSequence()
+            mileageState = try state(of: mileage)
+            trainingState = try state(of: training)
+            dailyState = try state(of: dailyHealth)
+        }
+        let lastDay = calendar.day(of: instant ?? clock.now())
+        let shoeNames = Dictionary(try mileageState.shoes().map { ($0.shoe.id, $0.shoe.name) }, uniquingKeysWith: { first, _ in first })
+        let facts = try trainingState.runFacts()
+        let settings = try trainingState.settings()
+        let workouts = try mileageState.workouts()
+        let byID = Dictionary(workouts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+
+        // The runs, each with the stream of its best copy that has one.
+        var drafts: [(run: Workout, counted: Workout, stream: UInt128?)] = []
+        for workout in workouts where workout.runOf == nil && workout.isRunning {
+            if let instant, workout.start > instant { continue }
+            let counted = workout.countedCopy.flatMap { byID[$0] } ?? workout
+            let candidates = [counted.id, workout.id] + workout.copies
+            drafts.append((workout, counted, candidates.first { facts[$0] != nil }))
+        }
+        let estimatedMaximum =
+            AthleteEstimate.maximum(drafts.compactMap { $0.stream.flatMap { facts[$0]?.heartRate } }).map {
+                AthleteSettings.Figure(
+                    value: $0, change: nil,
+                    estimate:
+                        "estimated: the highest heart rate a run held for \(Int(AthleteEstimate.sustainedSeconds)) s (set it with `stride athlete set --max-hr`)"
+                )
+            }
+            ?? AthleteSettings.Figure(
+                value: AthleteEstimate.assumedMaximum, change: nil,
+                estimate: "assumed: no run has a heart rate to estimate it from (set it with `stride athlete set --max-hr`)")
+        let restingDays = try dailyState.restingHeartRates(through: lastDay).map(\.restingHeartRate)
+        let estimatedResting =
+            AthleteEstimate.resting(restingDays).map {
+                AthleteSettings.Figure(
+                    value: $0, change: nil,
+                    estimate:
+                        "estimated: the median of \(restingDays.count) days' resting heart rate in the ledger (set it with `stride athlete set --resting-hr`)"
+                )
+            }
+            ?? AthleteSettings.Figure(
+                value: AthleteEstimate.assumedResting, change: nil,
+                estimate: "assumed: the ledger holds no resting heart rate (set it with `stride athlete set --resting-hr`)")
+
+        var runs: [TrainingRun] = []
+        runs.reserveCapacity(drafts.count)
+        for (workout, counted, stream) in drafts {
+            let day = calendar.day(of: counted.start)
+            let streamFacts = stream.flatMap { facts[$0] }
+            var heartRate = streamFacts?.heartRate ?? []
+            var heartRateSource: String? = heartRate.isEmpty ? nil : "stream"
+            if heartRate.isEmpty {
+                heartRate = try Self.healthHeartRate(dailyState, from: counted.start, through: counted.end)
+                if !heartRate.isEmpty { heartRateSource = "health samples" }
+            }
+            runs.append(
+                TrainingRun(
+                    workout: workout.id, copies: workout.copies, recordedSequence: workout.recordedSequence, start: counted.start,
+                    end: counted.end, day: day, kilometres: workout.kilometers,
+                    distanceSource: counted.distanceAsWritten ?? counted.distanceSource.description,
+                    sourceName: counted.sourceName, shoe: workout.shoe.flatMap { shoeNames[$0] }, streamWorkout: stream,
+                    facts: streamFacts, heartRate: heartRate, heartRateSource: heartRateSource,
+                    maximumHeartRate: settings.maximumHeartRate(on: day) ?? estimatedMaximum,
+                    restingHeartRate: settings.restingHeartRate(on: day) ?? estimatedResting))
+        }
+        runs.sort { $0.start < $1.start }
+        return TrainingView(
+            runs: runs, settings: settings, estimatedMaximum: estimatedMaximum, estimatedResting: estimatedResting, through: lastDay,
+            sequence: through)
+    }
+
+    /// How long the heart rate held each value during a run, from the samples a watch wrote
+    /// into the Health app then: each holds until the next, at most 10 s, as a stream's do.
+    static func healthHeartRate(
+        _ daily: ProjectionState<DailyHealthProjection>, from start: Timestamp, through end: Timestamp
+    ) throws
+        -> [HeartRateTime]
+    {
+        let samples = try daily.heartRateFacts(from: start, through: end).filter { $0.deviceClass == .watch }
+        guard samples.count >= 2 else { return [] }
+        let readings = samples.map {
+            RunStream.Reading(seconds: Double($0.start.millisecondsSince1970 - start.millisecondsSince1970) / 1000, heartRate: $0.value)
+        }
+        return TrainingHeartRate.timeAtHeartRates(RunStream(readings))
+    }
+}
