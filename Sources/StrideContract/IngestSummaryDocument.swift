@@ -34,6 +34,11 @@ public struct IngestSummaryDocument: ContractDocument {
             .init("rejectedLines", .array(counts.rejections.map { .string($0) })), .init("bytes", .integer(report.bytes)),
             .init("seconds", .number(report.seconds)),
         ]
+        // Only where a file gave streams: a summary without prints as it always did.
+        if counts.streams > 0 {
+            members.append(.init("streams", .integer(counts.streams)))
+            members.append(.init("streamReadings", .integer(counts.streamReadings)))
+        }
         if counts.recordsInsideRecordsSkipped > 0 {
             members.append(.init("recordsInsideRecordsSkipped", .integer(counts.recordsInsideRecordsSkipped)))
         }

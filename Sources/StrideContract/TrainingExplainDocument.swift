@@ -134,7 +134,10 @@ public struct TrainingExplainDocument: ContractDocument {
         events.append(
             .init(
                 "settings",
-                .array([run.maximumHeartRate.change?.sequence, run.restingHeartRate.change?.sequence].compactMap { $0 }.map { .integer($0) })))
+                .array(
+                    Set([run.maximumHeartRate.change?.sequence, run.restingHeartRate.change?.sequence].compactMap { $0 }).sorted().map {
+                        .integer($0)
+                    })))
         return .object([
             "workout": .string(Ledger.workoutID(run.workout)), "start": .string(time.format(run.start)), "day": .string(run.day.description),
             "km": TrainingFigures.kilometres(run.kilometres), "distanceFrom": .string(run.distanceSource), "source": .string(run.sourceName),

@@ -53,6 +53,8 @@ struct ContractSnapshotTests {
             _ = try run(["checkin"], at: "2024-05-01T08:00:00+02:00")
             for entry in 1...5 { _ = try run(["journal", "add", "entry \(entry)"], at: "2024-05-01T1\(entry):00:00+02:00") }
             _ = try run(["points", "spend", "3", "--reason", "a missed day", "--reopen", "2024-04-30"], at: "2024-05-02T08:00:00+02:00")
+            _ = try run(["athlete", "set", "--max-hr", "190", "--resting-hr", "50"], at: "2024-05-02T09:00:00+02:00")
+            _ = try run(["athlete", "set", "--max-hr", "186", "--from", "2024-05-02"], at: "2024-05-02T09:10:00+02:00")
             let reads: [(String, [String])] = [
                 ("shoes", ["shoes", "list"]), ("mileage", ["mileage"]), ("mileage-as-of", ["mileage", "--as-of", "2024-05-01T12:00:00+02:00"]),
                 ("mileage-explain", ["mileage", "explain", "Pegasus 40"]), ("workouts-unassigned", ["workouts", "--unassigned"]),
@@ -61,6 +63,10 @@ struct ContractSnapshotTests {
                 ("log", ["log", "--limit", "12"]), ("log-by-type", ["log", "--type", "workout.assigned"]),
                 ("replay", ["replay", "--until", "12"]), ("verify", ["verify"]),
                 ("daily-explain", ["daily", "explain", "2024-05-01"]), ("samples-withdrawn", ["samples", "withdrawn"]),
+                ("training-weeks", ["training", "weeks"]), ("training-months", ["training", "months"]),
+                ("training-efforts", ["training", "efforts"]), ("training-zones", ["training", "zones"]),
+                ("training-load", ["training", "load", "--from", "2024-04-30", "--to", "2024-05-04"]),
+                ("training-explain", ["training", "explain", "week", "2024-W18"]), ("athlete", ["athlete", "show"]),
             ]
             for (name, arguments) in reads { documents.append((name, try run(arguments + ["--json"]))) }
             let stats = try run(["stats", "--json"]).replacingOccurrences(of: #""bytes":[0-9]+"#, with: #""bytes":0"#, options: .regularExpression)

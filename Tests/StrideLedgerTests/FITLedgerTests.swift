@@ -27,7 +27,9 @@ struct FITLedgerTests {
         try withTemporaryDirectory { folder in
             let ledger = try ledger(folder)
             let first = try ledger.ingest(file: file)
-            #expect(first.appended == first.counts.workouts)
+            // Each workout, and the stream of its file's records.
+            #expect(first.appended == first.counts.workouts + first.counts.streams)
+            #expect(first.counts.streams == first.counts.workouts)
             #expect(first.appended > 0)
             let again = try ledger.ingest(file: file)
             #expect(again.appended == 0)
@@ -35,7 +37,7 @@ struct FITLedgerTests {
             let renamed = folder + "/renamed"
             try FileManager.default.copyItem(atPath: file, toPath: renamed)
             #expect(try ledger.ingest(file: renamed).appended == 0)
-            #expect(try ledger.workouts(from: nil, through: nil, unassignedOnly: false).count == first.appended)
+            #expect(try ledger.workouts(from: nil, through: nil, unassignedOnly: false).count == first.counts.workouts)
             #expect(try ledger.verify().isIntact)
         }
     }

@@ -20,7 +20,8 @@ struct FITRouteTests {
                 let headers = ServerFixture.headers(contentType: "application/vnd.ant.fit")
                 let first = try await client.execute(uri: "/v1/ingest", method: .post, headers: headers, body: ByteBuffer(bytes: triathlon))
                 #expect(first.status == .ok)
-                #expect(first.object["newEvents"] as? Int == 5)
+                // Five workouts, and the stream of each.
+                #expect(first.object["newEvents"] as? Int == 10)
                 let files = try #require(first.object["files"] as? [[String: Any]])
                 #expect(files.first?["format"] as? String == "FIT")
                 let again = try await client.execute(uri: "/v1/ingest", method: .post, headers: headers, body: ByteBuffer(bytes: triathlon))

@@ -38,9 +38,19 @@ public struct RunStreamCodec: Sendable, Hashable {
     /// The readings, in time order.
     public var readings: [Reading]
 
+    /// A stream of these readings, each value kept at the precision the log stores (so that a
+    /// stream folded as it is appended gives the figures it gives when read back).
     public init(start: Timestamp, readings: [Reading]) {
         self.start = start
-        self.readings = readings
+        self.readings = readings.map { reading in
+            var kept = Reading(seconds: Self.quantized(reading.seconds, 10).map { Double($0) / 10 } ?? reading.seconds)
+            for column in Column.allCases {
+                if let value = column.value(of: reading).flatMap({ Self.quantized($0, column.units) }) {
+                    column.set(Double(value) / column.units, in: &kept)
+                }
+            }
+            return kept
+        }
     }
 
     /// The columns, in their stored order.

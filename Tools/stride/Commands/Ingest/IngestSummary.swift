@@ -38,7 +38,13 @@ enum IngestSummary {
         if let archive = counts.archive { lines += Self.archiveLines(archive, settled: report.archive) }
         var read: [String] = []
         if counts.samples > 0 { read.append(counts.samples.counted("sample")) }
-        if counts.workouts > 0 { read.append(counts.workouts.counted("workout")) }
+        if counts.workouts > 0 {
+            read.append(
+                counts.workouts.counted("workout")
+                    + (counts.streams > 0
+                        ? " (\(counts.streams == counts.workouts ? "each" : Format.count(counts.streams)) with its readings over time: \(counts.streamReadings.counted("reading")))"
+                        : ""))
+        }
         if counts.activitySummaries > 0 { read.append(counts.activitySummaries.counted("activity summary", plural: "activity summaries")) }
         if counts.nestedRecordsSkipped > 0 {
             read.append("\(Format.count(counts.nestedRecordsSkipped)) records inside correlations skipped (they repeat top-level ones)")
