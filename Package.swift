@@ -183,7 +183,7 @@ let package = Package(
             name: "StrideLedgerTests",
             dependencies: [
                 "StrideLedger", "StrideIngest", "StrideTestSupport", "StrideContract", "ShoeMileage", "PointsBalance", "AccessTokens",
-                "stride-sample", "SampleCounts", "DailyHealth", "StrideFIT", "CZlibChecksum",
+                "stride-sample", "SampleCounts", "DailyHealth", "StrideFIT", "CZlibChecksum", "TrainingLog",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             // `Fixtures/` holds a ledger an earlier release wrote, read from disk by the upgrade's test.

@@ -122,3 +122,136 @@ struct TrainingLogPolicyTests {
         #expect(ShoeForecast.goalDay(kilometres: 100, goal: 800, recentKilometres: 0, today: today) == nil)
     }
 }
+
+/// The settings over time, the run's own facts and the grouping into periods, by hand.
+@Suite("The training log's settings, facts and periods")
+struct TrainingLogFactsTests {
+    typealias Reading = RunStream.Reading
+    typealias Change = AthleteSettings.Change
+
+    static func change(_ sequence: UInt64, from: CivilDate?, maximum: Double? = nil, resting: Double? = nil) -> Change {
+        Change(
+            sequence: sequence, recordedAt: Timestamp(millisecondsSince1970: Int64(sequence)), from: from, maximumHeartRate: maximum,
+            restingHeartRate: resting)
+    }
+
+    static let d2021 = CivilDate(year: 2021, month: 6, day: 1)
+    static let d2023 = CivilDate(year: 2023, month: 1, day: 1)
+    static let d2024 = CivilDate(year: 2024, month: 6, day: 1)
+
+    static let holdingCases: [(changes: [Change], day: CivilDate, maximum: Double?)] = [
+        // Nothing set: nothing holds.
+        ([], d2021, nil as Double?),
+        // All time.
+        ([change(1, from: nil, maximum: 190)], d2021, 190),
+        // Dated 2023: not before it, from it on.
+        ([change(1, from: d2023, maximum: 180)], d2021, nil), ([change(1, from: d2023, maximum: 180)], d2023, 180),
+        // All time, then dated 2023: 2021 keeps the all-time one, 2024 the dated one.
+        ([change(1, from: nil, maximum: 190), change(2, from: d2023, maximum: 180)], d2021, 190),
+        ([change(1, from: nil, maximum: 190), change(2, from: d2023, maximum: 180)], d2024, 180),
+        // A later all-time change replaces the first, not the dated one.
+        ([change(1, from: nil, maximum: 190), change(2, from: d2023, maximum: 180), change(3, from: nil, maximum: 200)], d2021, 200),
+        ([change(1, from: nil, maximum: 190), change(2, from: d2023, maximum: 180), change(3, from: nil, maximum: 200)], d2024, 180),
+        // Two changes from one day: the later recorded.
+        ([change(1, from: d2023, maximum: 180), change(2, from: d2023, maximum: 185)], d2024, 185),
+        // An earlier day recorded later does not beat a later day for the days after both.
+        ([change(1, from: d2023, maximum: 180), change(2, from: d2021, maximum: 195)], d2024, 180),
+        ([change(1, from: d2023, maximum: 180), change(2, from: d2021, maximum: 195)], d2021, 195),
+        // A change of the resting rate alone leaves the maximum as it was.
+        ([change(1, from: nil, maximum: 190), change(2, from: d2023, resting: 45)], d2024, 190),
+    ]
+
+    @Test("which setting holds on a day", arguments: holdingCases)
+    func holding(changes: [Change], day: CivilDate, maximum: Double?) {
+        #expect(AthleteSettings(changes: changes).maximumHeartRate(on: day)?.value == maximum)
+    }
+
+    static let movingCases: [(readings: [Reading], seconds: Double)] = [
+        // 0–10 s at 3 m/s; 10–20 s standing; 20–50 s one gap of 30 s at 3 m/s (counts 10 s).
+        (
+            [Reading(seconds: 0, metres: 0), Reading(seconds: 10, metres: 30), Reading(seconds: 20, metres: 30), Reading(seconds: 50, metres: 120)],
+            20.0
+        ),
+        // Slower than 0.5 m/s is standing: 4 m in 10 s.
+        ([Reading(seconds: 0, metres: 0), Reading(seconds: 10, metres: 4)], 0),
+        // No distance at all: in motion throughout, each stretch at most 10 s.
+        ([Reading(seconds: 0, heartRate: 100), Reading(seconds: 5, heartRate: 100), Reading(seconds: 60, heartRate: 100)], 15),
+        ([Reading(seconds: 0, metres: 0)], 0),
+    ]
+
+    @Test("moving time: stretches in which the distance grows at 0.5 m/s or more, each at most 10 s", arguments: movingCases)
+    func moving(readings: [Reading], seconds: Double) {
+        #expect(RunFacts.moving(RunStream(readings)) == seconds)
+    }
+
+    static let climbCases: [(altitudes: [Double], metres: Double)] = [
+        // 100 → 102 → 101 → 105: 102 and 101 stay within 3 m of the low point 100; 105 is
+        // 5 m above it: 5 m.
+        ([100.0, 102, 101, 105], 5.0),
+        // Noise of 2 m up and down: nothing.
+        ([100, 102, 100, 102, 100], 0),
+        // A steady climb by 1 m: counted once 3 m above, then every 3 m: 100→103→106 (+6), 107 not yet.
+        ([100, 101, 102, 103, 104, 105, 106, 107], 6),
+        // Down only.
+        ([110, 100, 90], 0),
+    ]
+
+    @Test("climb: rises counted once 3 m above the last low point", arguments: climbCases)
+    func climb(altitudes: [Double], metres: Double) {
+        let readings = altitudes.enumerated().map { Reading(seconds: Double($0.offset), altitude: $0.element) }
+        #expect(RunFacts.climb(RunStream(readings)) == metres)
+    }
+
+    static let periodCases: [(day: CivilDate, period: TrainingLog.Period, name: String, start: CivilDate)] = [
+        (CivilDate(year: 2024, month: 12, day: 30), TrainingLog.Period.week, "2025-W01", CivilDate(year: 2024, month: 12, day: 30)),
+        (CivilDate(year: 2021, month: 1, day: 3), .week, "2020-W53", CivilDate(year: 2020, month: 12, day: 28)),
+        (CivilDate(year: 2024, month: 1, day: 15), .week, "2024-W03", CivilDate(year: 2024, month: 1, day: 15)),
+        (CivilDate(year: 2024, month: 2, day: 29), .month, "2024-02", CivilDate(year: 2024, month: 2, day: 1)),
+        (CivilDate(year: 2024, month: 2, day: 29), .year, "2024", CivilDate(year: 2024, month: 1, day: 1)),
+    ]
+
+    @Test("the period holding a day: ISO weeks across New Year, months and years", arguments: periodCases)
+    func period(day: CivilDate, period: TrainingLog.Period, name: String, start: CivilDate) {
+        #expect(period.holding(day) == (name, start))
+    }
+
+    static func run(_ id: UInt128, day: CivilDate, start: String, km: Double, shoe: String?) -> TrainingRun {
+        let begin = ISO8601.parse(start)!
+        let figure = AthleteSettings.Figure(value: 190, change: nil, estimate: "assumed")
+        let rest = AthleteSettings.Figure(value: 50, change: nil, estimate: "assumed")
+        return TrainingRun(
+            workout: id, copies: [], recordedSequence: UInt64(id), start: begin, end: begin.adding(milliseconds: 3_600_000), day: day,
+            kilometres: km, distanceSource: "test", sourceName: "test", shoe: shoe, streamWorkout: nil, facts: nil, heartRate: [],
+            heartRateSource: nil, maximumHeartRate: figure, restingHeartRate: rest)
+    }
+
+    @Test("volume per week: a run across midnight counts on its start day; runs on no shoe under their own name")
+    func volume() {
+        let runs = [
+            // Sunday 23:30 to Monday 00:30: the week of the Sunday.
+            Self.run(1, day: CivilDate(year: 2024, month: 1, day: 14), start: "2024-01-14T23:30:00+01:00", km: 10, shoe: "Pegasus"),
+            Self.run(2, day: CivilDate(year: 2024, month: 1, day: 15), start: "2024-01-15T07:00:00+01:00", km: 5, shoe: "Pegasus"),
+            Self.run(3, day: CivilDate(year: 2024, month: 1, day: 16), start: "2024-01-16T07:00:00+01:00", km: 7.5, shoe: nil),
+        ]
+        let weeks = TrainingLog.volume(runs, per: .week)
+        #expect(weeks.map(\.period) == ["2024-W02", "2024-W03"])
+        #expect(weeks.map(\.runs) == [1, 2])
+        #expect(weeks[1].kilometres == 12.5 && weeks[1].kilometresByShoe == ["Pegasus": 5, TrainingLog.noShoe: 7.5])
+        // No stream: the elapsed hour is the moving time.
+        #expect(weeks[0].movingSeconds == 3600 && weeks[0].elapsedSeconds == 3600)
+    }
+
+    @Test("the maximum is estimated from what a run held 10 s in all, not a spike; the resting rate is the median of the days")
+    func estimates() {
+        let spike = [
+            HeartRateTime(heartRate: 150, seconds: 600), HeartRateTime(heartRate: 181, seconds: 8), HeartRateTime(heartRate: 230, seconds: 1),
+        ]
+        // From the top: 230 for 1 s, 181 for 8 s (9 s in all), 150: 10 s reached at 150.
+        #expect(AthleteEstimate.maximum([spike]) == 150)
+        #expect(AthleteEstimate.maximum([spike, [HeartRateTime(heartRate: 176, seconds: 12)]]) == 176)
+        #expect(AthleteEstimate.maximum([]) == nil)
+        #expect(AthleteEstimate.resting([52, 48, 300, 50]) == 50)
+        #expect(AthleteEstimate.resting([52, 48]) == 50)
+        #expect(AthleteEstimate.resting([]) == nil)
+    }
+}
