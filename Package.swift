@@ -114,7 +114,7 @@ let package = Package(
             name: "StrideServer",
             dependencies: [
                 "StrideLedger", "StrideStore", "StrideContract", "StrideDashboard", "StrideEvents", "StrideIngest", "DailyHealth", "ShoeMileage",
-                "PointsBalance", .product(name: "Hummingbird", package: "hummingbird"),
+                "PointsBalance", "TrainingLog", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -20,7 +20,9 @@ public struct TrainingQuery: Sendable, Hashable {
         self.asRecordedThrough = asRecordedThrough
     }
 
-    func view(_ ledger: Ledger) throws -> Ledger.TrainingView {
+    /// The view the query reads.
+    /// - Throws: a storage or projection failure.
+    public func view(_ ledger: Ledger) throws -> Ledger.TrainingView {
         try ledger.trainingView(asOf: asOf, asRecordedThrough: asRecordedThrough)
     }
 }
@@ -69,7 +71,11 @@ public struct TrainingVolumeDocument: ContractDocument {
 
     /// - Throws: a storage or projection failure.
     public init(_ ledger: Ledger, per period: TrainingLog.Period, _ query: TrainingQuery) throws {
-        let view = try query.view(ledger)
+        self.init(try query.view(ledger), per: period, query)
+    }
+
+    /// The document of a view already read.
+    public init(_ view: Ledger.TrainingView, per period: TrainingLog.Period, _ query: TrainingQuery) {
         self.period = period
         volumes = TrainingLog.volume(view.runs(from: query.from, through: query.to), per: period)
         settingsDay = min(query.to ?? view.through, view.through)
@@ -114,11 +120,16 @@ public struct TrainingEffortsDocument: ContractDocument {
 
     /// - Throws: a storage or projection failure.
     public init(_ ledger: Ledger, _ query: TrainingQuery) throws {
-        let runs = try query.view(ledger).runs(from: query.from, through: query.to)
+        self.init(try query.view(ledger), query, time: LocalTime(timeZone: ledger.timeZone))
+    }
+
+    /// The document of a view already read.
+    public init(_ view: Ledger.TrainingView, _ query: TrainingQuery, time: LocalTime) {
+        let runs = view.runs(from: query.from, through: query.to)
         efforts = TrainingLog.bestEfforts(runs)
         byYear = Dictionary(grouping: runs, by: \.day.year).sorted { $0.key < $1.key }.map { ($0.key, TrainingLog.bestEfforts($0.value)) }
             .filter { !$0.1.isEmpty }
-        time = LocalTime(timeZone: ledger.timeZone)
+        self.time = time
     }
 
     func json(_ effort: TrainingLog.BestEffort) -> JSONValue {
@@ -149,7 +160,11 @@ public struct TrainingZonesDocument: ContractDocument {
 
     /// - Throws: a storage or projection failure.
     public init(_ ledger: Ledger, _ query: TrainingQuery) throws {
-        let view = try query.view(ledger)
+        self.init(try query.view(ledger), query)
+    }
+
+    /// The document of a view already read.
+    public init(_ view: Ledger.TrainingView, _ query: TrainingQuery) {
         let runs = view.runs(from: query.from, through: query.to)
         seconds = TrainingLog.secondsInZones(runs)
         weeks = TrainingLog.volume(runs, per: .week)
@@ -186,7 +201,11 @@ public struct TrainingLoadDocument: ContractDocument {
     /// the series itself always starts at the first run.
     /// - Throws: a storage or projection failure.
     public init(_ ledger: Ledger, _ query: TrainingQuery) throws {
-        let view = try query.view(ledger)
+        self.init(try query.view(ledger), query)
+    }
+
+    /// The document of a view already read.
+    public init(_ view: Ledger.TrainingView, _ query: TrainingQuery) {
         let last = min(query.to ?? view.through, view.through)
         days = TrainingLog.load(view.runs, through: last).filter { day in query.from.map { day.date >= $0 } ?? true }
         settings = TrainingFigures.settings(view, on: last)

@@ -24,6 +24,8 @@ public enum Dashboard {
         case shoes
         /// A shoe's audit: the shoe's id (or its name).
         case audit(shoe: String)
+        /// The training log: weekly volume by shoe, fitness and fatigue, efforts, zones.
+        case training
         /// Balance, history, journal, check-in and journal forms.
         case points
         /// Events from a sequence (the latest page when nil), at most `limit` (default 50,
@@ -47,6 +49,7 @@ public enum Dashboard {
             case shoes(ShoesPage.Content)
             case audit(AuditPage.Content)
             case points(PointsPage.Content)
+            case training(TrainingPage.Content)
             case log(LogPage.Content)
         }
     }
@@ -66,6 +69,7 @@ public enum Dashboard {
         case .shoes: content = .shoes(try ShoesPage.read(reader))
         case .audit(let shoe): content = .audit(try AuditPage.read(reader, shoe: shoe))
         case .points: content = .points(try PointsPage.read(reader))
+        case .training: content = .training(try TrainingPage.read(reader))
         case .log(let first, let limit, let type): content = .log(try LogPage.read(reader, from: first, limit: limit, type: type))
         }
         return PageData(page: page, context: context, past: reader.past, lived: reader.lived, time: reader.time, content: content)
@@ -122,6 +126,7 @@ public enum Dashboard {
         case .shoes(let content): ("Shoes", .shoes, ShoesPage.render(content, render))
         case .audit(let content): ("Audit of \(content.shoe?.shoe.name ?? content.name)", .shoes, AuditPage.render(content, render))
         case .points(let content): ("Points", .points, PointsPage.render(content, render))
+        case .training(let content): ("Training", .training, TrainingPage.render(content, render))
         case .log(let content): ("Log", .log, LogPage.render(content, render))
         }
     }
@@ -136,6 +141,7 @@ public enum Dashboard {
         case .shoes: links.shoes
         case .audit(let shoe): links.audit(shoe: shoe)
         case .points: links.points
+        case .training: links.training
         case .log(let first, _, let type): links.log(from: first, type: type?.name)
         }
     }
@@ -151,6 +157,8 @@ extension Dashboard.Page {
         case .daily, .dailyExplain: [.daily]
         case .shoes: [.mileage]
         case .points: [.points]
+        // The training log reads its own rows as recorded (``Ledger/trainingView(asOf:asRecordedThrough:)``).
+        case .training: []
         case .audit: [.mileage]
         case .log: []
         }

@@ -54,6 +54,9 @@ public struct Links: Sendable, Hashable {
     /// The shoe rack.
     public var shoes: String { target("/shoes", [], anchor: "shoes") }
 
+    /// The training log.
+    public var training: String { target("/training", [], anchor: "training") }
+
     /// A shoe's audit, by the shoe's id as `ShoeID.text` writes it.
     public func audit(shoe: String) -> String {
         target("/shoes/audit", [("shoe", shoe)], anchor: "audit-" + HTML.anchor(shoe))

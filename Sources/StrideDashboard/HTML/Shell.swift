@@ -6,13 +6,14 @@ import StrideEvents
 enum Shell {
     /// The sections the navigation bar names, in order.
     enum Section: String, CaseIterable {
-        case overview, daily, shoes, points, log
+        case overview, daily, shoes, training, points, log
 
         var title: String {
             switch self {
             case .overview: "Overview"
             case .daily: "Daily"
             case .shoes: "Shoes"
+            case .training: "Training"
             case .points: "Points"
             case .log: "Log"
             }
@@ -23,6 +24,7 @@ enum Shell {
             case .overview: links.overview
             case .daily: links.daily()
             case .shoes: links.shoes
+            case .training: links.training
             case .points: links.points
             case .log: links.log()
             }

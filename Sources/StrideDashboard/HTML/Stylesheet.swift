@@ -6,12 +6,15 @@ enum Stylesheet {
         --banner:#fff4d6;--banner-line:#e0b54a;--ok:#1d7a3a;--bad:#b3261e;\
         --watch:#2b6cb0;--phone:#d97706;--other:#6b7280;--summary:#8b5cf6;\
         --deep:#1e3a8a;--core:#3b82f6;--rem:#06b6d4;--unspecified:#93c5fd;--awake:#f97316;--inbed:#a3a3a3;\
-        --band:#fca5a5;--average:#b91c1c;--marker:#0f766e;--fill:#16a34a;--over:#dc2626;--track:#e5e7eb}
+        --band:#fca5a5;--average:#b91c1c;--marker:#0f766e;--fill:#16a34a;--over:#dc2626;--track:#e5e7eb;\
+        --s1:#2b6cb0;--s2:#d97706;--s3:#16a34a;--s4:#9333ea;--s5:#db2777;--s6:#6b7280;\
+        --z1:#93c5fd;--z2:#22c55e;--z3:#eab308;--z4:#f97316;--z5:#dc2626}
         @media (prefers-color-scheme:dark){:root{--bg:#121416;--fg:#e8eaed;--muted:#a3a9b0;--line:#3a3f44;--card:#1b1e21;\
         --accent:#7ab7ff;--banner:#3a2f10;--banner-line:#a67c1a;--ok:#5fd08a;--bad:#ff8a80;\
         --watch:#60a5fa;--phone:#fbbf24;--other:#9ca3af;--summary:#c4b5fd;\
         --deep:#6366f1;--core:#60a5fa;--rem:#22d3ee;--unspecified:#bfdbfe;--awake:#fb923c;--inbed:#737373;\
-        --band:#7f1d1d;--average:#fca5a5;--marker:#5eead4;--fill:#22c55e;--over:#f87171;--track:#2f3439}}
+        --band:#7f1d1d;--average:#fca5a5;--marker:#5eead4;--fill:#22c55e;--over:#f87171;--track:#2f3439;\
+        --s1:#60a5fa;--s2:#fbbf24;--s3:#4ade80;--s4:#c084fc;--s5:#f472b6;--s6:#9ca3af}}
         *{box-sizing:border-box}
         html{-webkit-text-size-adjust:100%}
         body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
@@ -54,6 +57,13 @@ enum Stylesheet {
         .rem{fill:var(--rem);background:var(--rem)}.unspecified{fill:var(--unspecified);background:var(--unspecified)}
         .awake{fill:var(--awake);background:var(--awake)}.inbed{fill:var(--inbed);background:var(--inbed)}
         .band{fill:var(--band);background:var(--band)}
+        .shoe1{fill:var(--s1);background:var(--s1)}.shoe2{fill:var(--s2);background:var(--s2)}.shoe3{fill:var(--s3);background:var(--s3)}
+        .shoe4{fill:var(--s4);background:var(--s4)}.shoe5{fill:var(--s5);background:var(--s5)}.shoe6{fill:var(--s6);background:var(--s6)}
+        .zone1{fill:var(--z1);background:var(--z1)}.zone2{fill:var(--z2);background:var(--z2)}.zone3{fill:var(--z3);background:var(--z3)}
+        .zone4{fill:var(--z4);background:var(--z4)}.zone5{fill:var(--z5);background:var(--z5)}
+        .line.fitness polyline{stroke:var(--s1);stroke-width:2}.fitness{fill:var(--s1);background:var(--s1)}
+        .line.fatigue polyline{stroke:var(--s5);stroke-width:1.6}.fatigue{fill:var(--s5);background:var(--s5)}
+        .line.form polyline{stroke:var(--s3);stroke-width:1.6;stroke-dasharray:4 3}.form{fill:var(--s3);background:var(--s3)}
         .line.average polyline,.line.average path{stroke:var(--average);stroke-width:1.6}
         .line.average .dot,.swatch.average{fill:var(--average);background:var(--average)}
         .line.marker polyline{stroke:var(--marker);stroke-width:1.6;stroke-dasharray:4 3}

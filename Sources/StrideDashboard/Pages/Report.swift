@@ -9,7 +9,7 @@ extension Dashboard {
 
     /// Every page in one self-contained HTML document: the overview, the daily records of a
     /// range, the shoes, each shoe's audit, the points and the latest events, as sections
-    /// with anchors (`#overview`, `#daily`, `#shoes`, `#audit-ID`, `#points`, `#log`), the
+    /// with anchors (`#overview`, `#daily`, `#shoes`, `#audit-ID`, `#training`, `#points`, `#log`), the
     /// same stylesheet, no forms. Opens offline: nothing is fetched, no script runs.
     /// - Parameters:
     ///   - from: the daily range's first day; `through`, its last (see ``Page/daily(from:through:)``).
@@ -25,6 +25,7 @@ extension Dashboard {
         let daily = try DailyPage.read(reader, from: first, through: last)
         let shoes = try ShoesPage.read(reader)
         let audits = try shoes.shoes.map { try AuditPage.read(reader, shoe: ShoeID.text($0.shoe.id)) }
+        let training = try TrainingPage.read(reader)
         let points = try PointsPage.read(reader)
         let log = try LogPage.read(reader, from: nil, limit: reportedEventCount, type: nil)
 
@@ -48,6 +49,7 @@ extension Dashboard {
         }
         main += section("shoes", shoesSection)
         for audit in audits { main += section("audit-" + HTML.anchor(audit.id), AuditPage.render(audit, render)) }
+        main += section("training", TrainingPage.render(training, render))
         main += section("points", PointsPage.render(points, render))
         main += section("log", LogPage.render(log, render))
         return Shell.document(title: "Report", current: nil, links: links, banner: "", main: main)

@@ -34,7 +34,9 @@ struct StrideAPI: Sendable {
     /// Every endpoint, in the order the description lists them: one route table for every
     /// runner's API, each handler given the API of the runner its request was for.
     static let endpoints: [Endpoint] =
-        readEndpoints + shoeEndpoints + pointsEndpoints + sampleEndpoints + ingestEndpoints + [eventStreamEndpoint, openAPIEndpoint]
+        readEndpoints + trainingEndpoints + shoeEndpoints + pointsEndpoints + sampleEndpoints + ingestEndpoints + [
+            eventStreamEndpoint, openAPIEndpoint,
+        ]
 
     /// Answers a read with a contract document, or 304 when the client's `If-None-Match`
     /// names the ledger's last sequence: the documents change only when the log does.

@@ -51,6 +51,7 @@ struct DashboardSite: Sendable {
         ),
         ("/shoes", { _ in .shoes }),
         ("/shoes/audit", { query in .audit(shoe: try query.required("shoe")) }),
+        ("/training", { _ in .training }),
         ("/points", { _ in .points }),
         (
             "/log",
