@@ -222,4 +222,59 @@ struct TrainingLedgerTests {
             #expect(abs(run.trimp - Self.trimpOf1000sAt150 * 0.6) < 0.001)
         }
     }
+
+    /// A GPX route as the Health app writes it: a point a second due north from 48° N, `metres`
+    /// a second (1° of latitude is 111,195 m on the mean sphere).
+    static func route(start: Timestamp, seconds: Int, metresPerSecond: Double) -> String {
+        var points = ""
+        for second in 0...seconds {
+            let time = ISO8601.format(start.adding(milliseconds: Int64(second) * 1000), offsetSeconds: 0)
+            let latitude = 48 + Double(second) * metresPerSecond / 111_194.93
+            points += "<trkpt lon=\"6.0\" lat=\"\(String(format: "%.7f", latitude))\"><ele>300</ele><time>\(time)</time></trkpt>\n"
+        }
+        return "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"Apple Health Export\"><trk><trkseg>\n\(points)</trkseg></trk></gpx>"
+    }
+
+    @Test(
+        "the Health app's workout routes become their workouts' streams; a route of no workout is counted, not read; the export again appends nothing"
+    )
+    func healthRoutes() throws {
+        try withTemporaryDirectory { folder in
+            let ledger = try ledger(folder)
+            let start = try #require(ISO8601.parse("2024-03-05T07:00:00Z"))
+            let export = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <HealthData locale="en_US">
+                 <ExportDate value="2024-03-06 08:00:00 +0000"/>
+                 <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="20" durationUnit="min" totalDistance="4.8" totalDistanceUnit="km" sourceName="Apple Watch" sourceVersion="10.3" device="&lt;&lt;HKDevice: 0x1&gt;, name:Apple Watch, model:Watch&gt;" creationDate="2024-03-05 07:21:00 +0000" startDate="2024-03-05 07:00:00 +0000" endDate="2024-03-05 07:20:00 +0000"/>
+                </HealthData>
+                """
+            let zip = folder + "/export.zip"
+            try ArchiveWriting.zip(
+                zip,
+                [
+                    ("apple_health_export/export.xml", Data(export.utf8)),
+                    // Its route begins 20 s before the workout (the GPS warming up).
+                    (
+                        "apple_health_export/workout-routes/route_2024-03-05_8.00am.gpx",
+                        Data(Self.route(start: start.adding(milliseconds: -20_000), seconds: 1220, metresPerSecond: 4).utf8)
+                    ),
+                    (
+                        "apple_health_export/workout-routes/route_2023-01-01_9.00am.gpx",
+                        Data(Self.route(start: start.adding(milliseconds: -400 * 86_400_000), seconds: 60, metresPerSecond: 3).utf8)
+                    ),
+                ])
+            let first = try ledger.ingest(file: zip)
+            #expect(first.counts.workouts == 1 && first.counts.streams == 1)
+            #expect(first.counts.notRead["workout routes of no workout in the export"] == 1)
+            let run = try #require(try ledger.trainingView().runs.first)
+            let facts = try #require(run.facts)
+            // From the workout's start through its end: 1,201 points, one a second.
+            #expect(facts.readings == 1201 && facts.seconds == 1200)
+            // The track's length from the workout's start: 4 m a second; 400 m in 100 s.
+            let efforts = TrainingLog.bestEfforts([run])
+            #expect(efforts.first.map { abs($0.seconds - 100) < 0.2 } == true)
+            #expect(try ledger.ingest(file: zip).appended == 0)
+        }
+    }
 }

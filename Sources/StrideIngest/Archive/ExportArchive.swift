@@ -19,6 +19,8 @@ struct ExportArchive {
     private let archive: Archive
     /// The entry holding the export.
     let entry: Entry
+    /// The workouts' routes (`workout-routes/*.gpx`), in the zip's order.
+    let routes: [Entry]
 
     /// Opens the zip, checks every entry, and finds the export.
     /// - Throws: ``IngestError``.
@@ -33,10 +35,17 @@ struct ExportArchive {
         self.archive = archive
         let fileSize = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? UInt64) ?? UInt64.max
         var candidates: [Entry] = []
+        var routes: [Entry] = []
         for entry in archive {
             try Self.check(entry, file: file, fileSize: fileSize)
-            if entry.type == .file { candidates.append(entry) }
+            guard entry.type == .file else { continue }
+            if entry.path.contains("workout-routes/"), entry.path.lowercased().hasSuffix(".gpx") {
+                routes.append(entry)
+            } else {
+                candidates.append(entry)
+            }
         }
+        self.routes = routes
         // The XML is found by content; looking at .xml names first only saves time.
         candidates.sort { ($0.path.lowercased().hasSuffix(".xml") ? 0 : 1) < ($1.path.lowercased().hasSuffix(".xml") ? 0 : 1) }
         var nested: Entry?
@@ -95,6 +104,30 @@ struct ExportArchive {
         } catch {
             throw IngestError.unsafeArchive(file: file, entry: entry.path, problem: "the zip is damaged or cut short (\(error))")
         }
+    }
+
+    /// The longest route read: an hour's route at a point a second is about 1 MB.
+    static let largestRoute = 64 << 20
+
+    /// A route's bytes, inflated, at most ``largestRoute``.
+    /// - Throws: ``IngestError/unsafeArchive(file:entry:problem:)`` for one too large, damaged
+    ///   or cut short.
+    func bytes(of route: Entry) throws -> [UInt8] {
+        guard route.uncompressedSize <= UInt64(Self.largestRoute) else {
+            throw IngestError.unsafeArchive(
+                file: file, entry: route.path, problem: "it declares \(route.uncompressedSize) bytes, more than any workout's route holds")
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(route.uncompressedSize))
+        do {
+            _ = try archive.extract(route, bufferSize: 1 << 16, skipCRC32: false) { data in
+                guard bytes.count + data.count <= Int(route.uncompressedSize) else { throw InflationOverrun() }
+                bytes.append(contentsOf: data)
+            }
+        } catch {
+            throw IngestError.unsafeArchive(file: file, entry: route.path, problem: "the zip is damaged or cut short (\(error))")
+        }
+        return bytes
     }
 
     private struct InflationOverrun: Error {}

@@ -30,9 +30,14 @@ struct GPXReader: XMLHandler {
         var cadence: Double?
     }
 
-    init(file: String, collector: IngestCollector) {
+    /// Where a route's tracks go instead of becoming workouts (the Health app's
+    /// `workout-routes`, the route of a workout the export holds): each track's timed points.
+    private let routeTrack: ((_ points: [StreamPoint], _ line: Int) throws -> Void)?
+
+    init(file: String, collector: IngestCollector, routeTrack: ((_ points: [StreamPoint], _ line: Int) throws -> Void)? = nil) {
         self.file = file
         self.collector = collector
+        self.routeTrack = routeTrack
     }
 
     mutating func startElement(_ element: XMLElement) throws {
@@ -114,6 +119,7 @@ struct GPXReader: XMLHandler {
                         latitude: point.latitude, longitude: point.longitude))
             }
         }
+        if let routeTrack { return try routeTrack(streamPoints, trackLine) }
         let material = points.map { "\($0.latitude),\($0.longitude),\($0.time?.millisecondsSince1970 ?? 0)" }.joined(separator: ";")
         let id = SampleIdentity.make(start: start, hash: identity.hash("gpx", creator, material))
         let workout = WorkoutRecorded(

@@ -98,9 +98,15 @@ final class IngestCollector {
         tallies.notRead[what, default: 0] += count
     }
 
+    /// The workouts read so far, where a route may join them (an Apple Health export's).
+    private(set) var workoutSpans: [(entity: EntityReference, start: Timestamp, end: Timestamp)] = []
+    /// Whether workouts are noted in ``workoutSpans``.
+    var notesWorkoutSpans = false
+
     /// Adds a workout (`event` records `workout`).
     func add(workout: WorkoutRecorded, _ event: PendingEvent) throws {
         tallies.workouts += 1
+        if notesWorkoutSpans { workoutSpans.append((event.entity, workout.start, workout.end)) }
         guard let sentBy else { return try add(event) }
         var sent = workout
         sent.sentBy = sentBy

@@ -74,6 +74,7 @@ public enum IngestReader {
         case .healthExportArchive:
             let archive = try ExportArchive(file: file)
             let name = "\(file) › \(archive.entry.path)"
+            collector.notesWorkoutSpans = !archive.routes.isEmpty
             try readXML(HealthExportReader(file: name, collector: collector), file: name) { consume in
                 try archive.forEachChunk { chunk in
                     try consume(chunk)
@@ -81,6 +82,7 @@ public enum IngestReader {
                     report(Int(archive.declaredSize))
                 }
             }
+            try HealthRoutes.read(archive, into: collector)
         case .healthExportXML:
             let total = FileChunks.size(of: file)
             try readXML(HealthExportReader(file: file, collector: collector), file: file) { consume in

@@ -227,8 +227,8 @@ struct TrainingOptions: ParsableArguments {
     /// ` from 2024-01-01 through 2024-03-31, as of …`: the range and time, for headings.
     var rangeText: String {
         var parts: [String] = []
-        if let from = range.from { parts.append("from \(from)") }
-        if let to = range.to { parts.append("through \(to)") }
+        let days = [range.from.map { "from \($0)" }, range.to.map { "through \($0)" }].compactMap { $0 }
+        if !days.isEmpty { parts.append(days.joined(separator: " ")) }
         if let asOf = travel.asOf { parts.append("as of \(asOf)") }
         if let asRecorded = travel.asRecorded { parts.append("as recorded by \(asRecorded)") }
         return parts.isEmpty ? "" : " " + parts.joined(separator: ", ")
