@@ -150,7 +150,7 @@ let package = Package(
         .executableTarget(
             name: "stride-bench",
             dependencies: [
-                "StrideEvents", "StrideLedger", "StrideIngest", "StrideFIT", "StrideContract", "StrideDashboard", "LMDBBaseline",
+                "StrideEvents", "StrideLedger", "StrideIngest", "StrideFIT", "StrideContract", "StrideDashboard", "LMDBBaseline", "TrainingLog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 // The serve benchmark's limit: a Hummingbird "hello" server.

@@ -11,7 +11,7 @@ struct StrideBench: ParsableCommand {
         subcommands: [
             LogBenchmark.self, IngestBenchmark.self, ReadBenchmark.self, RebuildBenchmark.self, PartsBenchmark.self, FaultBenchmark.self,
             LoadBenchmark.self, ServeBenchmark.self, PagesBenchmark.self, FITBenchmark.self, FuzzBenchmark.self, FuzzWorker.self,
-            PushMemoryBenchmark.self, RunnersBenchmark.self, ArchiveBenchmark.self,
+            PushMemoryBenchmark.self, RunnersBenchmark.self, ArchiveBenchmark.self, TrainingBenchmark.self,
             HelloServer.self,
         ],
         defaultSubcommand: LogBenchmark.self
