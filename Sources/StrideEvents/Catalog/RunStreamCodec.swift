@@ -42,14 +42,15 @@ public struct RunStreamCodec: Sendable, Hashable {
     /// stream folded as it is appended gives the figures it gives when read back).
     public init(start: Timestamp, readings: [Reading]) {
         self.start = start
+        // Each column at its units (``Column/units``), as ``encode(into:)`` stores it.
+        func kept(_ value: Double?, _ units: Double) -> Double? {
+            value.flatMap { Self.quantized($0, units) }.map { Double($0) / units }
+        }
         self.readings = readings.map { reading in
-            var kept = Reading(seconds: Self.quantized(reading.seconds, 10).map { Double($0) / 10 } ?? reading.seconds)
-            for column in Column.allCases {
-                if let value = column.value(of: reading).flatMap({ Self.quantized($0, column.units) }) {
-                    column.set(Double(value) / column.units, in: &kept)
-                }
-            }
-            return kept
+            Reading(
+                seconds: kept(reading.seconds, 10) ?? reading.seconds, metres: kept(reading.metres, 10), heartRate: kept(reading.heartRate, 1),
+                cadence: kept(reading.cadence, 1), altitude: kept(reading.altitude, 10), latitude: kept(reading.latitude, 1_000_000),
+                longitude: kept(reading.longitude, 1_000_000))
         }
     }
 
@@ -99,9 +100,16 @@ public struct RunStreamCodec: Sendable, Hashable {
             writer.write(signedVarint: tenths - previous)
             previous = tenths
         }
+        // One buffer for every column: each reading's value in its units, or `absent`.
+        let absent = Int64.min
+        var values = [Int64](repeating: absent, count: readings.count)
         for column in Column.allCases {
-            let values = readings.map { column.value(of: $0).flatMap { Self.quantized($0, column.units) } }
-            let present = values.count { $0 != nil }
+            var present = 0
+            for index in readings.indices {
+                let value = column.value(of: readings[index]).flatMap { Self.quantized($0, column.units) } ?? absent
+                values[index] = value
+                if value != absent { present += 1 }
+            }
             // 0: no value; 1: every reading has one; 2: a bitmap of which do.
             guard present > 0 else {
                 writer.write(UInt8(0))
@@ -113,7 +121,7 @@ public struct RunStreamCodec: Sendable, Hashable {
                 writer.write(UInt8(2))
                 var byte: UInt8 = 0
                 for (index, value) in values.enumerated() {
-                    if value != nil { byte |= 1 << UInt8(index % 8) }
+                    if value != absent { byte |= 1 << UInt8(index % 8) }
                     if index % 8 == 7 || index == values.count - 1 {
                         writer.write(byte)
                         byte = 0
@@ -121,8 +129,7 @@ public struct RunStreamCodec: Sendable, Hashable {
                 }
             }
             var last: Int64 = 0
-            for value in values {
-                guard let value else { continue }
+            for value in values where value != absent {
                 writer.write(signedVarint: value - last)
                 last = value
             }
