@@ -225,3 +225,40 @@ public struct TrainingLoadDocument: ContractDocument {
         ])
     }
 }
+
+/// `training shoes --json`: each shoe's kilometres, what it ran in the last eight weeks, and
+/// the day it reaches its goal at that pace.
+public struct TrainingShoesDocument: ContractDocument {
+    public var shoes: [TrainingLog.ShoeOutlook]
+    /// The day the outlook is taken on: today, `--to`, or the as-of day.
+    public var day: CivilDate
+
+    /// - Throws: a storage or projection failure.
+    public init(_ ledger: Ledger, _ query: TrainingQuery) throws {
+        self.init(try query.view(ledger), query)
+    }
+
+    /// The document of a view already read.
+    public init(_ view: Ledger.TrainingView, _ query: TrainingQuery) {
+        day = min(query.to ?? view.through, view.through)
+        let shoes = view.shoes.map {
+            (name: $0.shoe.name, kilometres: $0.shoe.kilometers, goalKilometres: $0.shoe.goalKilometers, isRetired: $0.shoe.isRetired)
+        }
+        self.shoes = TrainingLog.shoeOutlooks(shoes, runs: view.runs(from: nil, through: day), today: day)
+    }
+
+    public var json: JSONValue {
+        .object([
+            "day": .string(day.description), "windowDays": .integer(ShoeForecast.windowDays),
+            "shoes": .array(
+                shoes.map { shoe in
+                    .object([
+                        "name": .string(shoe.name), "km": TrainingFigures.kilometres(shoe.kilometres),
+                        "goalKm": shoe.goalKilometres.map(JSONValue.number) ?? .null, "isRetired": .bool(shoe.isRetired),
+                        "recentKm": TrainingFigures.kilometres(shoe.recentKilometres),
+                        "goalDay": shoe.goalDay.map { .string($0.description) } ?? .null,
+                    ])
+                }),
+        ])
+    }
+}

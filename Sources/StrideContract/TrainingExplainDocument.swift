@@ -80,6 +80,9 @@ public struct TrainingExplainDocument: ContractDocument {
                 "compared over \(candidates.count) runs\(year.map { " of \($0)" } ?? ""), \(candidates.filter { $0.facts != nil }.count) with a stream",
             ]
         case .day(let day):
+            guard day <= view.through else {
+                throw UnknownSubject(description: "\(day) is after \(view.through), the last day the load runs through; give a day up to it")
+            }
             let series = TrainingLog.load(view.runs, through: max(day, view.runs.first?.day ?? day))
             guard let index = series.firstIndex(where: { $0.date == day }) else {
                 throw UnknownSubject(

@@ -254,4 +254,28 @@ struct TrainingLogFactsTests {
         #expect(AthleteEstimate.resting([52, 48]) == 50)
         #expect(AthleteEstimate.resting([]) == nil)
     }
+
+    @Test("a shoe's outlook: its last eight weeks' kilometres, and the day it reaches its goal at that pace")
+    func shoeOutlooks() {
+        let today = CivilDate(year: 2024, month: 6, day: 30)
+        let runs = [
+            // 56 days through 2024-06-30 start on 2024-05-06: the run of 05-05 is outside.
+            Self.run(1, day: CivilDate(year: 2024, month: 5, day: 5), start: "2024-05-05T07:00:00+02:00", km: 50, shoe: "Pegasus"),
+            Self.run(2, day: CivilDate(year: 2024, month: 5, day: 6), start: "2024-05-06T07:00:00+02:00", km: 28, shoe: "Pegasus"),
+            Self.run(3, day: CivilDate(year: 2024, month: 6, day: 30), start: "2024-06-30T07:00:00+02:00", km: 28, shoe: "Pegasus"),
+            Self.run(4, day: CivilDate(year: 2024, month: 6, day: 1), start: "2024-06-01T07:00:00+02:00", km: 10, shoe: "Trail"),
+        ]
+        let outlooks = TrainingLog.shoeOutlooks(
+            [
+                (name: "Pegasus", kilometres: 700, goalKilometres: 800, isRetired: false),
+                (name: "Trail", kilometres: 600, goalKilometres: 500, isRetired: false),
+                (name: "Old", kilometres: 100, goalKilometres: 800, isRetired: true),
+                (name: "Spare", kilometres: 10, goalKilometres: nil, isRetired: false),
+            ], runs: runs, today: today)
+        // Pegasus: 56 km in 56 days, 1 km a day; 100 km to go: 100 days after 2024-06-30.
+        #expect(outlooks[0].recentKilometres == 56 && outlooks[0].goalDay == CivilDate(year: 2024, month: 10, day: 8))
+        // Trail is past its goal: today.
+        #expect(outlooks[1].goalDay == today)
+        #expect(outlooks[2].goalDay == nil && outlooks[3].goalDay == nil)
+    }
 }

@@ -72,7 +72,7 @@ extension ProjectionState where P == DailyHealthProjection {
 
     /// Each day's facts in date order, with the version of the rows read; with `measure`, only
     /// that measure's rows are decoded (and versioned).
-    fileprivate func factsByDay(
+    private func factsByDay(
         from first: CivilDate?, through last: CivilDate?, only measure: Measure? = nil
     ) throws
         -> [(day: CivilDate, facts: DayFacts, version: DayVersion)]
@@ -158,15 +158,15 @@ extension ProjectionState where P == DailyHealthProjection {
 }
 
 extension ProjectionState where P == DailyHealthProjection {
-    /// Each day's resting heart rate (the mean of the day's samples that count), decoding only
-    /// the resting-heart-rate rows: what the training log estimates a runner's resting heart
+    /// A day's resting heart rate (the mean of its samples that count), read from that day's
+    /// resting-heart-rate rows alone: what the training log estimates a runner's resting heart
     /// rate from when it is not set.
     /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
-    public func restingHeartRates(from first: CivilDate? = nil, through last: CivilDate? = nil) throws -> [(day: CivilDate, restingHeartRate: Double)]
-    {
-        try factsByDay(from: first, through: last, only: .restingHeartRate).compactMap { day, facts, _ in
-            let values = facts[.restingHeartRate].map(\.value)
-            return values.isEmpty ? nil : (day, values.reduce(0, +) / Double(values.count))
-        }
+    public func restingHeartRate(on day: CivilDate) throws -> Double? {
+        var values: [Double] = []
+        let rows = try rows(
+            from: .facts(day: day, measure: .restingHeartRate, hour: 0), through: .facts(day: day, measure: .restingHeartRate, hour: .max))
+        for (_, row) in rows { values += row.facts.filter(\.counts).map(\.value) }
+        return values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
     }
 }

@@ -111,3 +111,51 @@ public enum TrainingLog {
         return TrainingLoadPolicy.days(trimpByDay: trimpByDay, through: last)
     }
 }
+
+extension TrainingLog {
+    /// A shoe's outlook: its kilometres, what it ran in the last eight weeks, and the day it
+    /// reaches its goal at that pace (``ShoeForecast``).
+    public struct ShoeOutlook: Sendable, Hashable {
+        public var name: String
+        public var kilometres: Double
+        public var goalKilometres: Double?
+        public var isRetired: Bool
+        /// Kilometres of its runs over the ``ShoeForecast/windowDays`` through the day asked.
+        public var recentKilometres: Double
+        /// The day it reaches its goal; nil without a goal, retired, or with no run lately.
+        public var goalDay: CivilDate?
+
+        public init(name: String, kilometres: Double, goalKilometres: Double?, isRetired: Bool, recentKilometres: Double, goalDay: CivilDate?) {
+            self.name = name
+            self.kilometres = kilometres
+            self.goalKilometres = goalKilometres
+            self.isRetired = isRetired
+            self.recentKilometres = recentKilometres
+            self.goalDay = goalDay
+        }
+    }
+
+    /// Each shoe's outlook on `today`, from the runs on it (by name) over the eight weeks
+    /// through `today`. A retired shoe, or one without a goal, has no goal day.
+    public static func shoeOutlooks(
+        _ shoes: [(name: String, kilometres: Double, goalKilometres: Double?, isRetired: Bool)], runs: [TrainingRun], today: CivilDate
+    ) -> [ShoeOutlook] {
+        let first = today.adding(days: -(ShoeForecast.windowDays - 1))
+        var recent: [String: Double] = [:]
+        for run in runs where run.day >= first && run.day <= today {
+            if let shoe = run.shoe { recent[shoe, default: 0] += run.kilometres }
+        }
+        return shoes.map { shoe in
+            let lately = recent[shoe.name] ?? 0
+            let day =
+                shoe.isRetired
+                ? nil
+                : shoe.goalKilometres.flatMap {
+                    ShoeForecast.goalDay(kilometres: shoe.kilometres, goal: $0, recentKilometres: lately, today: today)
+                }
+            return ShoeOutlook(
+                name: shoe.name, kilometres: shoe.kilometres, goalKilometres: shoe.goalKilometres, isRetired: shoe.isRetired,
+                recentKilometres: lately, goalDay: day)
+        }
+    }
+}

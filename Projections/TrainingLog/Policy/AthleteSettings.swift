@@ -90,6 +90,8 @@ public enum AthleteEstimate {
     public static let assumedMaximum = 190.0
     /// Assumed when the ledger has no resting heart rate.
     public static let assumedResting = 60.0
+    /// The resting rate is estimated from the days of this many of the latest runs.
+    public static let restingDays = 90
 
     /// The highest heart rate any run held for ``sustainedSeconds`` in all (its readings at or
     /// above it), or nil when no run has one.

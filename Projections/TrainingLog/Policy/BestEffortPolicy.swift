@@ -90,7 +90,8 @@ public enum BestEffortPolicy {
             for end in distances.indices where distances[end] - first >= metres {
                 let target = distances[end] - metres
                 while lower + 1 < end && distances[lower + 1] <= target { lower += 1 }
-                consider(BestEffortPolicy.time(at: target, between: lower, lower + 1, times, distances), times[end], segments: lower, through: end - 1)
+                consider(
+                    BestEffortPolicy.time(at: target, between: lower, lower + 1, times, distances), times[end], segments: lower, through: end - 1)
             }
             // Each record as the start: the end where the distance is `metres` more.
             var upper = 0
@@ -98,7 +99,8 @@ public enum BestEffortPolicy {
                 let target = distances[start] + metres
                 upper = max(upper, start)
                 while upper < distances.count - 1 && distances[upper] < target { upper += 1 }
-                consider(times[start], BestEffortPolicy.time(at: target, between: upper - 1, upper, times, distances), segments: start, through: upper - 1)
+                consider(
+                    times[start], BestEffortPolicy.time(at: target, between: upper - 1, upper, times, distances), segments: start, through: upper - 1)
             }
             return best
         }

@@ -60,7 +60,8 @@ public struct RunFacts: Sendable, Hashable {
             sequence: sequence, source: source, start: stream.start, readings: stream.readings.count,
             seconds: max(0, (stream.readings.last?.seconds ?? 0) - (stream.readings.first?.seconds ?? 0)),
             movingSeconds: Self.moving(run), climbMetres: Self.climb(run),
-            efforts: zip(BestEffortPolicy.Distance.all, BestEffortPolicy.best(run, over: BestEffortPolicy.Distance.all)).compactMap { distance, best in
+            efforts: zip(BestEffortPolicy.Distance.all, BestEffortPolicy.best(run, over: BestEffortPolicy.Distance.all)).compactMap {
+                distance, best in
                 best.map { Effort(distance: distance.name, startSeconds: $0.startSeconds, endSeconds: $0.endSeconds) }
             },
             heartRate: TrainingHeartRate.timeAtHeartRates(run))

@@ -15,6 +15,7 @@ enum TrainingPage {
         var load: TrainingLoadDocument
         var efforts: TrainingEffortsDocument
         var zones: TrainingZonesDocument
+        var shoes: TrainingShoesDocument
         var today: CivilDate
     }
 
@@ -38,7 +39,7 @@ enum TrainingPage {
         zones.weeks = Self.everyWeek(zones.weeks, from: recent.from!, through: weeksEnd)
         return Content(
             weeks: weeks, load: TrainingLoadDocument(view, days), efforts: TrainingEffortsDocument(view, query, time: reader.time),
-            zones: zones, today: weeksEnd)
+            zones: zones, shoes: TrainingShoesDocument(view, query), today: weeksEnd)
     }
 
     /// The weeks from `first` through `last`, those without runs as empty weeks: a chart shows
@@ -77,6 +78,8 @@ enum TrainingPage {
         html += "</div>"
         html += Shell.heading(render.level + 1, "Best efforts")
         html += effortsTable(content.efforts)
+        html += Shell.heading(render.level + 1, "Shoes and their goals")
+        html += shoesTable(content.shoes)
         return html
     }
 
@@ -145,6 +148,28 @@ enum TrainingPage {
             "<p class=\"note\">A stretch faster than \(Format.fixed(BestEffortPolicy.fastest, 1)) m/s between two readings is a GPS jump: no effort spans one. "
         html += "<code>stride training explain effort 5k</code> shows the run and readings behind an effort.</p>"
         return html
+    }
+
+    private static func shoesTable(_ document: TrainingShoesDocument) -> String {
+        var html =
+            "<div class=\"table-wrap\"><table><caption>When each shoe reaches its goal, at its pace of the eight weeks through \(document.day)</caption><thead><tr>"
+        for heading in ["Shoe", "Km", "Goal", "Last 8 weeks", "Reaches its goal"] { html += "<th scope=\"col\">\(heading)</th>" }
+        html += "</tr></thead><tbody>"
+        for shoe in document.shoes {
+            let when: String
+            if shoe.isRetired {
+                when = "retired"
+            } else if shoe.goalKilometres == nil {
+                when = "no goal"
+            } else {
+                when = shoe.goalDay.map { $0 == document.day ? "reached" : "about \($0)" } ?? "not at this pace"
+            }
+            html += "<tr><th scope=\"row\">\(shoe.name.html)</th><td class=\"num\">\(Format.fixed(shoe.kilometres, 1))</td>"
+            html += "<td class=\"num\">\(shoe.goalKilometres.map { Format.fixed($0, 0) } ?? "–")</td>"
+            html += "<td class=\"num\">\(Format.fixed(shoe.recentKilometres, 1))</td><td>\(when.html)</td></tr>"
+        }
+        if document.shoes.isEmpty { html += "<tr><td colspan=\"5\">No shoes on the rack.</td></tr>" }
+        return html + "</tbody></table></div>"
     }
 
     /// `Maximum heart rate 190, resting 50 (estimated: …).`

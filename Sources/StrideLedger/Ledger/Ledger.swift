@@ -25,6 +25,8 @@ public final class Ledger: Sendable {
     let dailyRecordCache: DailyRecordCache
     /// The workouts, kept while the log is unchanged.
     let workoutListCache: WorkoutListCache
+    /// The training log's runs as they stand, kept while the log and the day are unchanged.
+    let trainingViewCache: TrainingViewCache
     /// The ledger's directory.
     public var path: String { store.directory }
 
@@ -40,6 +42,7 @@ public final class Ledger: Sendable {
         self.request = nil
         self.dailyRecordCache = DailyRecordCache()
         self.workoutListCache = WorkoutListCache()
+        self.trainingViewCache = TrainingViewCache()
     }
 
     /// The same ledger, acting for one request (see ``acting(for:)``).
@@ -52,6 +55,7 @@ public final class Ledger: Sendable {
         self.request = request
         dailyRecordCache = ledger.dailyRecordCache
         workoutListCache = ledger.workoutListCache
+        trainingViewCache = ledger.trainingViewCache
     }
 
     /// The ledger acting for one request a device sent with an idempotency key: the events an

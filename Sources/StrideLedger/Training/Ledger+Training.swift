@@ -4,6 +4,7 @@ import ShoeMileage
 import StrideEvents
 import StrideProjection
 import StrideStore
+import Synchronization
 import TrainingLog
 
 /// The training log as the ledger reads it: every run once, from its best copy (the mileage's
@@ -25,6 +26,8 @@ extension Ledger {
         public var through: CivilDate
         /// The sequence the view reads through.
         public var sequence: UInt64
+        /// The rack, as the view reads it (for the shoes' outlook).
+        public var shoes: [ShoeView]
 
         /// The runs started from `first` through `last` (local days; all when nil).
         public func runs(from first: CivilDate?, through last: CivilDate?) -> [TrainingRun] {
@@ -37,6 +40,17 @@ extension Ledger {
     /// then, folded from the nearest snapshot).
     /// - Throws: a storage or projection failure.
     public func trainingView(asOf instant: Timestamp? = nil, asRecordedThrough sequence: UInt64? = nil) throws -> TrainingView {
+        // The present is kept while the log and the day are unchanged: a page and its documents,
+        // or a phone's few reads, put it together once.
+        guard instant == nil, sequence == nil else { return try makeTrainingView(asOf: instant, asRecordedThrough: sequence) }
+        let (last, today) = (try store.lastSequence(), dailyHealth.calendar.day(of: clock.now()))
+        if let kept = trainingViewCache.view(at: last, on: today) { return kept }
+        let view = try makeTrainingView(asOf: nil, asRecordedThrough: nil)
+        if view.sequence == last { trainingViewCache.keep(view, at: last, on: today) }
+        return view
+    }
+
+    private func makeTrainingView(asOf instant: Timestamp?, asRecordedThrough sequence: UInt64?) throws -> TrainingView {
         let calendar = dailyHealth.calendar
         let mileageState: ProjectionState<ShoeMileageProjection>
         let trainingState: ProjectionState<TrainingLogProjection>
@@ -54,8 +68,11 @@ extension Ledger {
             trainingState = try state(of: training)
             dailyState = try state(of: dailyHealth)
         }
-        let lastDay = calendar.day(of: instant ?? clock.now())
-        let shoeNames = Dictionary(try mileageState.shoes().map { ($0.shoe.id, $0.shoe.name) }, uniquingKeysWith: { first, _ in first })
+        // Never past today: a moment asked for in the future shows today (and the load's days
+        // stay bounded by the clock, whatever is asked).
+        let lastDay = min(calendar.day(of: instant ?? clock.now()), calendar.day(of: clock.now()))
+        let rack = try mileageState.shoes()
+        let shoeNames = Dictionary(rack.map { ($0.shoe.id, $0.shoe.name) }, uniquingKeysWith: { first, _ in first })
         let facts = try trainingState.runFacts()
         let settings = try trainingState.settings()
         let workouts = try mileageState.workouts()
@@ -80,13 +97,22 @@ extension Ledger {
             ?? AthleteSettings.Figure(
                 value: AthleteEstimate.assumedMaximum, change: nil,
                 estimate: "assumed: no run has a heart rate to estimate it from (set it with `stride athlete set --max-hr`)")
-        let restingDays = try dailyState.restingHeartRates(through: lastDay).map(\.restingHeartRate)
+        // The resting rate on the days of the latest runs: a day's rows are found by their keys,
+        // not by walking years of facts.
+        var restingDays: [Double] = []
+        var daysLooked: Set<CivilDate> = []
+        for draft in drafts.sorted(by: { $0.counted.start > $1.counted.start }) {
+            let day = calendar.day(of: draft.counted.start)
+            guard daysLooked.insert(day).inserted else { continue }
+            if let resting = try dailyState.restingHeartRate(on: day) { restingDays.append(resting) }
+            if daysLooked.count >= AthleteEstimate.restingDays { break }
+        }
         let estimatedResting =
             AthleteEstimate.resting(restingDays).map {
                 AthleteSettings.Figure(
                     value: $0, change: nil,
                     estimate:
-                        "estimated: the median of \(restingDays.count) days' resting heart rate in the ledger (set it with `stride athlete set --resting-hr`)"
+                        "estimated: the median resting heart rate of \(restingDays.count) of the days of the latest \(daysLooked.count) runs (set it with `stride athlete set --resting-hr`)"
                 )
             }
             ?? AthleteSettings.Figure(
@@ -117,7 +143,7 @@ extension Ledger {
         runs.sort { $0.start < $1.start }
         return TrainingView(
             runs: runs, settings: settings, estimatedMaximum: estimatedMaximum, estimatedResting: estimatedResting, through: lastDay,
-            sequence: through)
+            sequence: through, shoes: rack)
     }
 
     /// How long the heart rate held each value during a run, from the samples a watch wrote
@@ -133,5 +159,18 @@ extension Ledger {
             RunStream.Reading(seconds: Double($0.start.millisecondsSince1970 - start.millisecondsSince1970) / 1000, heartRate: $0.value)
         }
         return TrainingHeartRate.timeAtHeartRates(RunStream(readings))
+    }
+}
+
+/// The training log's present view, kept while the log and the day are unchanged.
+final class TrainingViewCache: Sendable {
+    private let kept = Mutex<(sequence: UInt64, day: CivilDate, view: Ledger.TrainingView)?>(nil)
+
+    func view(at sequence: UInt64, on day: CivilDate) -> Ledger.TrainingView? {
+        kept.withLock { kept in kept.flatMap { $0.sequence == sequence && $0.day == day ? $0.view : nil } }
+    }
+
+    func keep(_ view: Ledger.TrainingView, at sequence: UInt64, on day: CivilDate) {
+        kept.withLock { $0 = (sequence, day, view) }
     }
 }

@@ -32,6 +32,7 @@ struct OpenAPIDocument {
         ("TrainingEffortsDocument", "stride training efforts --json", ["efforts", "years", "fastestBelieved"]),
         ("TrainingZonesDocument", "stride training zones --json", ["zones", "weeks", "settings"]),
         ("TrainingLoadDocument", "stride training load --json", ["days", "constants", "settings"]),
+        ("TrainingShoesDocument", "stride training shoes --json", ["day", "windowDays", "shoes"]),
         ("TrainingExplainDocument", "stride training explain KIND NAME --json", ["explain", "figures", "rules", "runs"]),
         ("AthleteDocument", "stride athlete show --json", ["today", "changes"]),
         ("LogDocument", "stride log --json", ["events"]),

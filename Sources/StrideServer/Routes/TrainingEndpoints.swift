@@ -43,6 +43,14 @@ extension StrideAPI {
                 return try await api.read(request, context) { try TrainingLoadDocument($0, query.resolved(in: $0)) }
             },
             Endpoint(
+                method: .get, path: "/v1/training/shoes",
+                summary: "When each shoe reaches its goal at its pace of the last eight weeks (`stride training shoes`).",
+                query: trainingQuery, answer: .document("TrainingShoesDocument")
+            ) { api, request, context in
+                let query = try trainingQuery(request)
+                return try await api.read(request, context) { try TrainingShoesDocument($0, query.resolved(in: $0)) }
+            },
+            Endpoint(
                 method: .get, path: "/v1/training/explain",
                 summary: "A week, month, year, best effort or day's load down to its runs and events (`stride training explain`).",
                 query: [

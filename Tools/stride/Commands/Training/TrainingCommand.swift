@@ -15,7 +15,8 @@ struct TrainingCommand: ParsableCommand {
             app's watch samples during it. Zones and TRIMP use the heart-rate settings of each run's day \
             (`stride athlete set`); where none is set, an estimate, marked so.
             """,
-        subcommands: [Weeks.self, Months.self, Years.self, Efforts.self, Zones.self, Load.self, Explain.self], defaultSubcommand: Weeks.self)
+        subcommands: [Weeks.self, Months.self, Years.self, Efforts.self, Zones.self, Load.self, Shoes.self, Explain.self],
+        defaultSubcommand: Weeks.self)
 
     struct Weeks: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -120,6 +121,38 @@ struct TrainingCommand: ParsableCommand {
                 ])
             }
             Console.print("Fitness, fatigue and form\(options.rangeText). \(TrainingText.settings(document.settings))\n")
+            Console.print(table.text)
+        }
+    }
+
+    struct Shoes: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "shoes", abstract: "When each shoe reaches its goal, at its pace of the last eight weeks.")
+        @OptionGroup var options: TrainingOptions
+
+        func run() throws {
+            let document = try options.read { try TrainingShoesDocument($0, $1) }
+            if options.output.json { return Console.print(document) }
+            guard !document.shoes.isEmpty else { return Console.print("No shoes on the rack.") }
+            var table = TextTable([
+                .init(heading: "shoe"), .init(heading: "km", isNumeric: true), .init(heading: "goal", isNumeric: true),
+                .init(heading: "last 8 weeks", isNumeric: true), .init(heading: "reaches its goal"),
+            ])
+            for shoe in document.shoes {
+                let when: String
+                if shoe.isRetired {
+                    when = "retired"
+                } else if shoe.goalKilometres == nil {
+                    when = "no goal"
+                } else {
+                    when = shoe.goalDay.map { $0 == document.day ? "reached" : "about \($0)" } ?? "not at this pace (no run lately)"
+                }
+                table.add([
+                    shoe.name, String(format: "%.1f", shoe.kilometres), shoe.goalKilometres.map { String(format: "%.0f", $0) } ?? "",
+                    String(format: "%.1f", shoe.recentKilometres), when,
+                ])
+            }
+            Console.print("Shoes on \(document.day)\(options.rangeText):\n")
             Console.print(table.text)
         }
     }
