@@ -67,6 +67,7 @@ struct ContractSnapshotTests {
                 ("training-efforts", ["training", "efforts"]), ("training-zones", ["training", "zones"]),
                 ("training-load", ["training", "load", "--from", "2024-04-30", "--to", "2024-05-04"]),
                 ("training-explain", ["training", "explain", "week", "2024-W18"]), ("athlete", ["athlete", "show"]),
+                ("training-shoes", ["training", "shoes"]),
             ]
             for (name, arguments) in reads { documents.append((name, try run(arguments + ["--json"]))) }
             let stats = try run(["stats", "--json"]).replacingOccurrences(of: #""bytes":[0-9]+"#, with: #""bytes":0"#, options: .regularExpression)

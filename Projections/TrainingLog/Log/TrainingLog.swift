@@ -41,6 +41,11 @@ public enum TrainingLog {
         }
     }
 
+    /// The runs by start: as given when they are (the ledger's are), else sorted.
+    static func inOrder(_ runs: [TrainingRun]) -> [TrainingRun] {
+        zip(runs, runs.dropFirst()).allSatisfy { $0.start <= $1.start } ? runs : runs.sorted { $0.start < $1.start }
+    }
+
     /// The name runs on no shoe are counted under.
     public static let noShoe = "(no shoe)"
 
@@ -62,7 +67,7 @@ public enum TrainingLog {
     /// Volume per period, for the periods with a run, oldest first.
     public static func volume(_ runs: [TrainingRun], per period: Period) -> [Volume] {
         var byStart: [CivilDate: Volume] = [:]
-        for run in runs.sorted(by: { $0.start < $1.start }) {
+        for run in inOrder(runs) {
             let (name, start) = period.holding(run.day)
             byStart[start, default: Volume(period: name, start: start)].add(run)
         }
@@ -85,7 +90,7 @@ public enum TrainingLog {
     public static func bestEfforts(_ runs: [TrainingRun]) -> [BestEffort] {
         BestEffortPolicy.Distance.all.compactMap { distance in
             var best: BestEffort?
-            for run in runs.sorted(by: { $0.start < $1.start }) {
+            for run in inOrder(runs) {
                 guard let effort = run.facts?.efforts.first(where: { $0.distance == distance.name }) else { continue }
                 if best.map({ effort.seconds < $0.seconds }) ?? true {
                     best = BestEffort(distance: distance, seconds: effort.seconds, run: run, effort: effort)

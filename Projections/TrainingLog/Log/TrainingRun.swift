@@ -27,12 +27,16 @@ public struct TrainingRun: Sendable, Hashable {
     public var facts: RunFacts?
     /// How long the heart rate held each value: the stream's, else the Health app's samples
     /// from a watch during the run; empty without either.
-    public var heartRate: [HeartRateTime]
+    public let heartRate: [HeartRateTime]
     /// Where the heart rate came from: `stream`, `health samples` or nil.
     public var heartRateSource: String?
     /// The settings on its day.
-    public var maximumHeartRate: AthleteSettings.Figure
-    public var restingHeartRate: AthleteSettings.Figure
+    public let maximumHeartRate: AthleteSettings.Figure
+    public let restingHeartRate: AthleteSettings.Figure
+    /// Banister's TRIMP with the settings of its day (computed once, with the run).
+    public let trimp: Double
+    /// Seconds in each zone (index 0 is Z1) with the maximum of its day (computed once).
+    public let secondsInZones: [Double]
 
     public init(
         workout: UInt128, copies: [UInt128], recordedSequence: UInt64, start: Timestamp, end: Timestamp, day: CivilDate, kilometres: Double,
@@ -55,6 +59,8 @@ public struct TrainingRun: Sendable, Hashable {
         self.heartRateSource = heartRateSource
         self.maximumHeartRate = maximumHeartRate
         self.restingHeartRate = restingHeartRate
+        trimp = TrainingHeartRate.trimp(heartRate, resting: restingHeartRate.value, maximum: maximumHeartRate.value)
+        secondsInZones = TrainingHeartRate.secondsInZones(heartRate, maximum: maximumHeartRate.value)
     }
 
     /// Seconds from start to end, pauses included.
@@ -63,10 +69,4 @@ public struct TrainingRun: Sendable, Hashable {
     public var movingSeconds: Double { facts?.movingSeconds ?? elapsedSeconds }
     /// Metres climbed, from the stream (0 without one).
     public var climbMetres: Double { facts?.climbMetres ?? 0 }
-    /// Banister's TRIMP with the settings of its day.
-    public var trimp: Double {
-        TrainingHeartRate.trimp(heartRate, resting: restingHeartRate.value, maximum: maximumHeartRate.value)
-    }
-    /// Seconds in each zone (index 0 is Z1) with the maximum of its day.
-    public var secondsInZones: [Double] { TrainingHeartRate.secondsInZones(heartRate, maximum: maximumHeartRate.value) }
 }
