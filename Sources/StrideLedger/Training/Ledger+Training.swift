@@ -71,7 +71,9 @@ extension Ledger {
         // Never past today: a moment asked for in the future shows today (and the load's days
         // stay bounded by the clock, whatever is asked).
         let lastDay = min(calendar.day(of: instant ?? clock.now()), calendar.day(of: clock.now()))
-        let rack = try mileageState.shoes()
+        // The rack as it stood then, as of a moment (its shoes' kilometres by then); as recorded,
+        // the recorded state's.
+        let rack = try instant.map { try shoes(asOf: $0) } ?? mileageState.shoes()
         let shoeNames = Dictionary(rack.map { ($0.shoe.id, $0.shoe.name) }, uniquingKeysWith: { first, _ in first })
         let facts = try trainingState.runFacts()
         let settings = try trainingState.settings()
