@@ -5,20 +5,20 @@ import TrainingLog
 /// `athlete show --json`: the heart-rate settings as changed, and what holds today.
 public struct AthleteDocument: ContractDocument {
     public var changes: [AthleteSettings.Change]
-    public var today: JSONValue
+    public var today: TrainingSettings
     public var time: LocalTime
 
     /// - Throws: a storage or projection failure.
     public init(_ ledger: Ledger) throws {
         let view = try ledger.trainingView()
         changes = view.settings.changes
-        today = TrainingFigures.settings(view, on: view.through)
+        today = TrainingSettings(view, on: view.through)
         time = LocalTime(timeZone: ledger.timeZone)
     }
 
     public var json: JSONValue {
         .object([
-            "today": today,
+            "today": today.json,
             "changes": .array(
                 changes.map { change in
                     .object([

@@ -47,17 +47,38 @@ enum TrainingFigures {
         ])
     }
 
-    /// The settings as they hold on a day.
-    static func settings(_ view: Ledger.TrainingView, on day: CivilDate) -> JSONValue {
+    static func zones(_ seconds: [Double]) -> JSONValue {
+        .array(seconds.enumerated().map { .object(["zone": .integer($0.offset + 1), "seconds": Self.seconds($0.element)]) })
+    }
+}
+
+/// The heart-rate settings as they hold on a day: set by the runner, or estimated (and how).
+public struct TrainingSettings: Sendable, Hashable {
+    public var day: CivilDate
+    public var maximum: AthleteSettings.Figure
+    public var resting: AthleteSettings.Figure
+
+    /// The settings of a view on a day: the runner's, else the view's estimates.
+    public init(_ view: Ledger.TrainingView, on day: CivilDate) {
+        self.day = day
+        maximum = view.settings.maximumHeartRate(on: day) ?? view.estimatedMaximum
+        resting = view.settings.restingHeartRate(on: day) ?? view.estimatedResting
+    }
+
+    public var json: JSONValue {
         .object([
-            "day": .string(day.description),
-            "maximumHeartRate": setting(view.settings.maximumHeartRate(on: day) ?? view.estimatedMaximum),
-            "restingHeartRate": setting(view.settings.restingHeartRate(on: day) ?? view.estimatedResting),
+            "day": .string(day.description), "maximumHeartRate": TrainingFigures.setting(maximum),
+            "restingHeartRate": TrainingFigures.setting(resting),
         ])
     }
 
-    static func zones(_ seconds: [Double]) -> JSONValue {
-        .array(seconds.enumerated().map { .object(["zone": .integer($0.offset + 1), "seconds": Self.seconds($0.element)]) })
+    /// `Maximum heart rate 190, resting 50*.`, an estimate starred, then how each estimate was
+    /// made: the sentence the command line and the pages print.
+    public var sentence: String {
+        func figure(_ figure: AthleteSettings.Figure) -> String { String(format: "%.0f", figure.value) + (figure.isEstimated ? "*" : "") }
+        var text = "Maximum heart rate \(figure(maximum)), resting \(figure(resting))."
+        for how in [maximum.estimate, resting.estimate].compactMap({ $0 }) { text += "\n  * \(how)" }
+        return text
     }
 }
 
@@ -66,8 +87,7 @@ public struct TrainingVolumeDocument: ContractDocument {
     public var period: TrainingLog.Period
     public var volumes: [TrainingLog.Volume]
     /// The settings on the last day shown.
-    public var settings: JSONValue
-    public var settingsDay: CivilDate
+    public var settings: TrainingSettings
 
     /// - Throws: a storage or projection failure.
     public init(_ ledger: Ledger, per period: TrainingLog.Period, _ query: TrainingQuery) throws {
@@ -78,8 +98,7 @@ public struct TrainingVolumeDocument: ContractDocument {
     public init(_ view: Ledger.TrainingView, per period: TrainingLog.Period, _ query: TrainingQuery) {
         self.period = period
         volumes = TrainingLog.volume(view.runs(from: query.from, through: query.to), per: period)
-        settingsDay = min(query.to ?? view.through, view.through)
-        settings = TrainingFigures.settings(view, on: settingsDay)
+        settings = TrainingSettings(view, on: min(query.to ?? view.through, view.through))
     }
 
     /// The key of the list and of each period's name: `weeks`/`week`, `months`/`month`, `years`/`year`.
@@ -107,7 +126,7 @@ public struct TrainingVolumeDocument: ContractDocument {
                                 )),
                         ])
                     })),
-            JSONValue.Member("settings", settings),
+            JSONValue.Member("settings", settings.json),
         ])
     }
 }
@@ -156,7 +175,7 @@ public struct TrainingEffortsDocument: ContractDocument {
 public struct TrainingZonesDocument: ContractDocument {
     public var seconds: [Double]
     public var weeks: [TrainingLog.Volume]
-    public var settings: JSONValue
+    public var settings: TrainingSettings
 
     /// - Throws: a storage or projection failure.
     public init(_ ledger: Ledger, _ query: TrainingQuery) throws {
@@ -168,7 +187,7 @@ public struct TrainingZonesDocument: ContractDocument {
         let runs = view.runs(from: query.from, through: query.to)
         seconds = TrainingLog.secondsInZones(runs)
         weeks = TrainingLog.volume(runs, per: .week)
-        settings = TrainingFigures.settings(view, on: min(query.to ?? view.through, view.through))
+        settings = TrainingSettings(view, on: min(query.to ?? view.through, view.through))
     }
 
     /// Each zone's share of the maximum heart rate, in percent: Z1 [50, 60) … Z5 90 and above.
@@ -187,7 +206,7 @@ public struct TrainingZonesDocument: ContractDocument {
                 weeks.map {
                     .object(["week": .string($0.period), "start": .string($0.start.description), "zones": TrainingFigures.zones($0.secondsInZones)])
                 }),
-            "settings": settings,
+            "settings": settings.json,
         ])
     }
 }
@@ -195,7 +214,7 @@ public struct TrainingZonesDocument: ContractDocument {
 /// `training load --json`: each day's TRIMP, fitness (42 days), fatigue (7 days) and form.
 public struct TrainingLoadDocument: ContractDocument {
     public var days: [TrainingLoadPolicy.Day]
-    public var settings: JSONValue
+    public var settings: TrainingSettings
 
     /// The days from `query.from` through `query.to` (today, or the as-of day, at the latest);
     /// the series itself always starts at the first run.
@@ -208,7 +227,7 @@ public struct TrainingLoadDocument: ContractDocument {
     public init(_ view: Ledger.TrainingView, _ query: TrainingQuery) {
         let last = min(query.to ?? view.through, view.through)
         days = TrainingLog.load(view.runs, through: last).filter { day in query.from.map { day.date >= $0 } ?? true }
-        settings = TrainingFigures.settings(view, on: last)
+        settings = TrainingSettings(view, on: last)
     }
 
     public var json: JSONValue {
@@ -221,7 +240,7 @@ public struct TrainingLoadDocument: ContractDocument {
                     ])
                 }),
             "constants": .object(["fitnessDays": .number(TrainingLoadPolicy.fitnessDays), "fatigueDays": .number(TrainingLoadPolicy.fatigueDays)]),
-            "settings": settings,
+            "settings": settings.json,
         ])
     }
 }
@@ -245,6 +264,14 @@ public struct TrainingShoesDocument: ContractDocument {
             (name: $0.shoe.name, kilometres: $0.shoe.kilometers, goalKilometres: $0.shoe.goalKilometers, isRetired: $0.shoe.isRetired)
         }
         self.shoes = TrainingLog.shoeOutlooks(shoes, runs: view.runs(from: nil, through: day), today: day)
+    }
+
+    /// When a shoe reaches its goal, as a runner reads it: `about 2024-10-08`, `reached`,
+    /// `retired`, `no goal`, or `not at this pace` (no run in the eight weeks).
+    public func reaches(_ shoe: TrainingLog.ShoeOutlook) -> String {
+        if shoe.isRetired { return "retired" }
+        guard shoe.goalKilometres != nil else { return "no goal" }
+        return shoe.goalDay.map { $0 == day ? "reached" : "about \($0)" } ?? "not at this pace"
     }
 
     public var json: JSONValue {

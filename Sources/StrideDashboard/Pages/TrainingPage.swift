@@ -1,3 +1,4 @@
+import Foundation
 import StrideContract
 import StrideEvents
 import StrideLedger
@@ -61,7 +62,7 @@ enum TrainingPage {
     static func render(_ content: Content, _ render: RenderContext) -> String {
         var html = Shell.heading(render.level, "Training")
         html += "<p class=\"lead\">Every run once, from its best copy, on its local day. "
-        html += settingsText(content.weeks.settings).html + "</p>"
+        html += "Zones and load use: " + content.weeks.settings.sentence.replacingOccurrences(of: "\n  ", with: " ").html + "</p>"
         let thisWeek = content.weeks.volumes.last
         let lastDay = content.load.days.last
         html += "<div class=\"cards\">"
@@ -156,33 +157,12 @@ enum TrainingPage {
         for heading in ["Shoe", "Km", "Goal", "Last 8 weeks", "Reaches its goal"] { html += "<th scope=\"col\">\(heading)</th>" }
         html += "</tr></thead><tbody>"
         for shoe in document.shoes {
-            let when: String
-            if shoe.isRetired {
-                when = "retired"
-            } else if shoe.goalKilometres == nil {
-                when = "no goal"
-            } else {
-                when = shoe.goalDay.map { $0 == document.day ? "reached" : "about \($0)" } ?? "not at this pace"
-            }
+            let when = document.reaches(shoe)
             html += "<tr><th scope=\"row\">\(shoe.name.html)</th><td class=\"num\">\(Format.fixed(shoe.kilometres, 1))</td>"
             html += "<td class=\"num\">\(shoe.goalKilometres.map { Format.fixed($0, 0) } ?? "–")</td>"
             html += "<td class=\"num\">\(Format.fixed(shoe.recentKilometres, 1))</td><td>\(when.html)</td></tr>"
         }
         if document.shoes.isEmpty { html += "<tr><td colspan=\"5\">No shoes on the rack.</td></tr>" }
         return html + "</tbody></table></div>"
-    }
-
-    /// `Maximum heart rate 190, resting 50 (estimated: …).`
-    static func settingsText(_ json: JSONValue) -> String {
-        guard case .object(let members) = json else { return "" }
-        func part(_ key: String, _ name: String) -> String {
-            guard case .object(let fields)? = members.first(where: { $0.key == key })?.value,
-                case .number(let value)? = fields.first(where: { $0.key == "value" })?.value
-            else { return "" }
-            var text = "\(name) \(Format.fixed(value, 0))"
-            if case .string(let how)? = fields.first(where: { $0.key == "how" })?.value { text += " (\(how))" }
-            return text
-        }
-        return "Zones and load use: " + part("maximumHeartRate", "maximum heart rate") + "; " + part("restingHeartRate", "resting") + "."
     }
 }

@@ -62,7 +62,7 @@ struct GPXReader: XMLHandler {
         } else if element.isNamed(Self.time), !points.isEmpty {
             isInTime = true
             timeText.removeAll()
-        } else if !points.isEmpty, let value = Self.pointValue(Self.localName(element.name)) {
+        } else if !points.isEmpty, let value = Self.pointValue(XMLScanner.localName(element.name)) {
             capturing = value
             valueText.removeAll(keepingCapacity: true)
         }
@@ -143,12 +143,6 @@ struct GPXReader: XMLHandler {
         if cadence.matches(name) { return .cadence }
         return nil
     }
-
-    private static func localName(_ name: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        guard let colon = name.lastIndex(of: UInt8(ascii: ":")) else { return name }
-        return UnsafeRawBufferPointer(rebasing: name[(colon + 1)...])
-    }
-
     private static let gpx = StaticName("gpx")
     private static let creator = StaticName("creator")
     private static let track = StaticName("trk")

@@ -65,7 +65,7 @@ struct TCXReader: XMLHandler {
     }
 
     mutating func startElement(_ element: XMLElement) throws {
-        let name = Self.localName(element.name)
+        let name = XMLScanner.localName(element.name)
         if Self.activityName.matches(name) {
             let sport = element.attribute(Self.sportName).map { String(decoding: element.rawValue(of: $0), as: UTF8.self) } ?? "Other"
             activity = Activity(sport: sport, line: element.line)
@@ -131,7 +131,7 @@ struct TCXReader: XMLHandler {
     }
 
     mutating func endElement(_ rawName: UnsafeRawBufferPointer, line: Int) throws {
-        let name = Self.localName(rawName)
+        let name = XMLScanner.localName(rawName)
         if let field = capturing {
             capturing = nil
             try store(field, String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), line: line)
@@ -245,13 +245,6 @@ struct TCXReader: XMLHandler {
         default: "HKWorkoutActivityTypeOther"
         }
     }
-
-    /// A name without its namespace prefix.
-    private static func localName(_ name: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        guard let colon = name.lastIndex(of: UInt8(ascii: ":")) else { return name }
-        return UnsafeRawBufferPointer(rebasing: name[(colon + 1)...])
-    }
-
     private static let activityName = StaticName("Activity")
     private static let sportName = StaticName("Sport")
     private static let idName = StaticName("Id")

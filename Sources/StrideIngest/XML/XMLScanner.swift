@@ -11,6 +11,14 @@ protocol XMLHandler {
 }
 
 /// Why a document could not be read: its structure is broken at a line.
+extension XMLScanner {
+    /// A name without its namespace prefix (`ns3:Lap` is `Lap`, `gpxtpx:hr` is `hr`).
+    static func localName(_ name: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        guard let colon = name.lastIndex(of: UInt8(ascii: ":")) else { return name }
+        return UnsafeRawBufferPointer(rebasing: name[(colon + 1)...])
+    }
+}
+
 struct XMLStructureError: Error, Equatable {
     var line: Int
     var problem: String

@@ -88,17 +88,10 @@ extension Ledger {
             let candidates = [counted.id, workout.id] + workout.copies
             drafts.append((workout, counted, candidates.first { facts[$0] != nil }))
         }
-        let estimatedMaximum =
-            AthleteEstimate.maximum(drafts.compactMap { $0.stream.flatMap { facts[$0]?.heartRate } }).map {
-                AthleteSettings.Figure(
-                    value: $0, change: nil,
-                    estimate:
-                        "estimated: the highest heart rate a run held for \(Int(AthleteEstimate.sustainedSeconds)) s (set it with `stride athlete set --max-hr`)"
-                )
-            }
-            ?? AthleteSettings.Figure(
-                value: AthleteEstimate.assumedMaximum, change: nil,
-                estimate: "assumed: no run has a heart rate to estimate it from (set it with `stride athlete set --max-hr`)")
+        let estimatedMaximum = Self.estimate(
+            AthleteEstimate.maximum(drafts.compactMap { $0.stream.flatMap { facts[$0]?.heartRate } }),
+            how: "estimated: the highest heart rate a run held for \(Int(AthleteEstimate.sustainedSeconds)) s",
+            else: AthleteEstimate.assumedMaximum, because: "assumed: no run has a heart rate to estimate it from", option: "--max-hr")
         // The resting rate on the days of the latest runs: a day's rows are found by their keys,
         // not by walking years of facts.
         var restingDays: [Double] = []
@@ -109,17 +102,10 @@ extension Ledger {
             if let resting = try dailyState.restingHeartRate(on: day) { restingDays.append(resting) }
             if daysLooked.count >= AthleteEstimate.restingDays { break }
         }
-        let estimatedResting =
-            AthleteEstimate.resting(restingDays).map {
-                AthleteSettings.Figure(
-                    value: $0, change: nil,
-                    estimate:
-                        "estimated: the median resting heart rate of \(restingDays.count) of the days of the latest \(daysLooked.count) runs (set it with `stride athlete set --resting-hr`)"
-                )
-            }
-            ?? AthleteSettings.Figure(
-                value: AthleteEstimate.assumedResting, change: nil,
-                estimate: "assumed: the ledger holds no resting heart rate (set it with `stride athlete set --resting-hr`)")
+        let estimatedResting = Self.estimate(
+            AthleteEstimate.resting(restingDays),
+            how: "estimated: the median resting heart rate of \(restingDays.count) of the days of the latest \(daysLooked.count) runs",
+            else: AthleteEstimate.assumedResting, because: "assumed: the ledger holds no resting heart rate", option: "--resting-hr")
 
         var runs: [TrainingRun] = []
         runs.reserveCapacity(drafts.count)
@@ -146,6 +132,14 @@ extension Ledger {
         return TrainingView(
             runs: runs, settings: settings, estimatedMaximum: estimatedMaximum, estimatedResting: estimatedResting, through: lastDay,
             sequence: through, shoes: rack)
+    }
+
+    /// A setting the runner has not made: the estimate and how it was made, else the assumed
+    /// value and why; each says which option of `stride athlete set` ends it.
+    static func estimate(_ value: Double?, how: String, else assumed: Double, because why: String, option: String) -> AthleteSettings.Figure {
+        let advice = " (set it with `stride athlete set \(option)`)"
+        return value.map { AthleteSettings.Figure(value: $0, change: nil, estimate: how + advice) }
+            ?? AthleteSettings.Figure(value: assumed, change: nil, estimate: why + advice)
     }
 
     /// How long the heart rate held each value during a run, from the samples a watch wrote

@@ -46,7 +46,7 @@ struct AthleteCommand: ParsableCommand {
         func run() throws {
             let document = try ledger.read { try AthleteDocument($0) }
             if output.json { return Console.print(document) }
-            Console.print("Today: \(TrainingText.settings(document.today))")
+            Console.print("Today: \(document.today.sentence)")
             guard !document.changes.isEmpty else {
                 return Console.print("\nNo settings changed yet: `stride athlete set --max-hr 190 --resting-hr 50`.")
             }

@@ -89,7 +89,7 @@ struct TrainingCommand: ParsableCommand {
                     total > 0 ? String(format: "%.0f %%", seconds / total * 100) : "",
                 ])
             }
-            Console.print("Time in heart-rate zones\(options.rangeText). \(TrainingText.settings(document.settings))\n")
+            Console.print("Time in heart-rate zones\(options.rangeText). \(document.settings.sentence)\n")
             Console.print(table.text)
         }
     }
@@ -120,7 +120,7 @@ struct TrainingCommand: ParsableCommand {
                     String(format: "%.1f", day.fatigue), String(format: "%+.1f", day.form),
                 ])
             }
-            Console.print("Fitness, fatigue and form\(options.rangeText). \(TrainingText.settings(document.settings))\n")
+            Console.print("Fitness, fatigue and form\(options.rangeText). \(document.settings.sentence)\n")
             Console.print(table.text)
         }
     }
@@ -139,14 +139,7 @@ struct TrainingCommand: ParsableCommand {
                 .init(heading: "last 8 weeks", isNumeric: true), .init(heading: "reaches its goal"),
             ])
             for shoe in document.shoes {
-                let when: String
-                if shoe.isRetired {
-                    when = "retired"
-                } else if shoe.goalKilometres == nil {
-                    when = "no goal"
-                } else {
-                    when = shoe.goalDay.map { $0 == document.day ? "reached" : "about \($0)" } ?? "not at this pace (no run lately)"
-                }
+                let when = document.reaches(shoe)
                 table.add([
                     shoe.name, String(format: "%.1f", shoe.kilometres), shoe.goalKilometres.map { String(format: "%.0f", $0) } ?? "",
                     String(format: "%.1f", shoe.recentKilometres), when,
@@ -286,7 +279,7 @@ struct TrainingOptions: ParsableArguments {
             ])
         }
         let note = shown.count < document.volumes.count ? " (the last 12 weeks with runs; --from shows more)" : ""
-        Console.print("Training \(period.rawValue)s\(rangeText)\(note). \(TrainingText.settings(document.settings))\n")
+        Console.print("Training \(period.rawValue)s\(rangeText)\(note). \(document.settings.sentence)\n")
         Console.print(table.text)
     }
 }
@@ -318,22 +311,5 @@ enum TrainingText {
     /// `190` or `188 (estimated)`.
     static func figure(_ figure: AthleteSettings.Figure) -> String {
         String(format: "%.0f", figure.value) + (figure.isEstimated ? "*" : "")
-    }
-
-    /// `Maximum heart rate 190, resting 50.` with estimates marked and said how.
-    static func settings(_ json: JSONValue) -> String {
-        guard case .object(let members) = json else { return "" }
-        func part(_ key: String) -> (value: String, how: String?)? {
-            guard case .object(let fields)? = members.first(where: { $0.key == key })?.value,
-                case .number(let value)? = fields.first(where: { $0.key == "value" })?.value
-            else { return nil }
-            var how: String?
-            if case .string(let text)? = fields.first(where: { $0.key == "how" })?.value { how = text }
-            return (String(format: "%.0f", value), how)
-        }
-        guard let maximum = part("maximumHeartRate"), let resting = part("restingHeartRate") else { return "" }
-        var text = "Maximum heart rate \(maximum.value)\(maximum.how == nil ? "" : "*"), resting \(resting.value)\(resting.how == nil ? "" : "*")."
-        for how in [maximum.how, resting.how].compactMap({ $0 }) { text += "\n  * \(how)" }
-        return text
     }
 }
