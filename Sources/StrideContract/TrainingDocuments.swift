@@ -118,6 +118,13 @@ public struct TrainingVolumeDocument: ContractDocument {
                             .init("climb", .number(TrainingFigures.rounded(volume.climbMetres, 1))),
                             .init("trimp", TrainingFigures.load(volume.trimp)), .init("zones", TrainingFigures.zones(volume.secondsInZones)),
                             .init(
+                                "sports",
+                                .object(
+                                    volume.kilometresBySport.sorted { $0.key < $1.key }.map {
+                                        JSONValue.Member($0.key, TrainingFigures.kilometres($0.value))
+                                    }
+                                )),
+                            .init(
                                 "shoes",
                                 .object(
                                     volume.kilometresByShoe.sorted { $0.key < $1.key }.map {

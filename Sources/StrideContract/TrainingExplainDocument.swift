@@ -144,7 +144,8 @@ public struct TrainingExplainDocument: ContractDocument {
         return .object([
             "workout": .string(Ledger.workoutID(run.workout)), "start": .string(time.format(run.start)), "day": .string(run.day.description),
             "km": TrainingFigures.kilometres(run.kilometres), "distanceFrom": .string(run.distanceSource), "source": .string(run.sourceName),
-            "shoe": run.shoe.map(JSONValue.string) ?? .null, "copies": .array(run.copies.map { .string(Ledger.workoutID($0)) }),
+            "shoe": run.shoe.map(JSONValue.string) ?? .null, "sport": .string(run.sport),
+            "copies": .array(run.copies.map { .string(Ledger.workoutID($0)) }),
             "stream": run.facts.map { facts in
                 .object([
                     "workout": .string(Ledger.workoutID(run.streamWorkout ?? run.workout)), "source": .string(facts.source),

@@ -278,4 +278,33 @@ struct TrainingLogFactsTests {
         #expect(outlooks[1].goalDay == today)
         #expect(outlooks[2].goalDay == nil && outlooks[3].goalDay == nil)
     }
+
+    static let sportCases: [(metadata: [MetadataEntry], sport: String)] = [
+        ([], "road"),
+        ([MetadataEntry(key: "StravaActivityType", value: "Run")], "road"),
+        ([MetadataEntry(key: "StravaActivityType", value: "Trail Run")], "trail"),
+        ([MetadataEntry(key: "StravaActivityType", value: "Traillauf")], "trail"),
+        ([MetadataEntry(key: "StravaActivityType", value: "Virtual Run")], "virtual"),
+        ([MetadataEntry(key: "GarminActivityType", value: "treadmill_running")], "treadmill"),
+        ([MetadataEntry(key: "GarminActivityType", value: "trail_running")], "trail"),
+        ([MetadataEntry(key: "FITSubSport", value: "track")], "track"),
+        // The Health app's indoor run, and a FIT treadmill run marked indoor.
+        ([MetadataEntry(key: "HKIndoorWorkout", value: "1")], "treadmill"),
+        ([MetadataEntry(key: "FITSubSport", value: "treadmill"), MetadataEntry(key: "HKIndoorWorkout", value: "1")], "treadmill"),
+        // The archive's type wins over its file's: a Strava trail run whose FIT file says street.
+        ([MetadataEntry(key: "FITSubSport", value: "street"), MetadataEntry(key: "StravaActivityType", value: "Trail Run")], "trail"),
+    ]
+
+    @Test("a run's sport from what its file or archive says", arguments: sportCases)
+    func sport(metadata: [MetadataEntry], sport: String) {
+        #expect(RunSport.of(metadata) == sport)
+    }
+
+    @Test("volume per sport")
+    func volumePerSport() {
+        var trail = Self.run(1, day: CivilDate(year: 2024, month: 1, day: 15), start: "2024-01-15T07:00:00+01:00", km: 12, shoe: nil)
+        trail.sport = "trail"
+        let road = Self.run(2, day: CivilDate(year: 2024, month: 1, day: 16), start: "2024-01-16T07:00:00+01:00", km: 8, shoe: nil)
+        #expect(TrainingLog.volume([trail, road], per: .week).first?.kilometresBySport == ["trail": 12, "road": 8])
+    }
 }

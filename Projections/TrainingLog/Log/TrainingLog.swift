@@ -20,6 +20,8 @@ public enum TrainingLog {
         public var secondsInZones = [Double](repeating: 0, count: 5)
         /// Kilometres by shoe name; runs on no shoe under ``noShoe``.
         public var kilometresByShoe: [String: Double] = [:]
+        /// Kilometres by sport (``RunSport``).
+        public var kilometresBySport: [String: Double] = [:]
         /// The runs, by start.
         public var workouts: [UInt128] = []
 
@@ -37,6 +39,7 @@ public enum TrainingLog {
             trimp += run.trimp
             for (zone, seconds) in run.secondsInZones.enumerated() { secondsInZones[zone] += seconds }
             kilometresByShoe[run.shoe ?? TrainingLog.noShoe, default: 0] += run.kilometres
+            kilometresBySport[run.sport, default: 0] += run.kilometres
             workouts.append(run.workout)
         }
     }

@@ -22,6 +22,8 @@ public struct TrainingRun: Sendable, Hashable {
     public var sourceName: String
     /// The shoe it is on, by name; nil on none.
     public var shoe: String?
+    /// Its sport (``RunSport``): `road`, `trail`, `treadmill`, `track` or `virtual`.
+    public var sport: String
     /// The workout whose stream counts, and that stream's facts; nil without a stream.
     public var streamWorkout: UInt128?
     public var facts: RunFacts?
@@ -40,7 +42,8 @@ public struct TrainingRun: Sendable, Hashable {
 
     public init(
         workout: UInt128, copies: [UInt128], recordedSequence: UInt64, start: Timestamp, end: Timestamp, day: CivilDate, kilometres: Double,
-        distanceSource: String, sourceName: String, shoe: String?, streamWorkout: UInt128?, facts: RunFacts?, heartRate: [HeartRateTime],
+        distanceSource: String, sourceName: String, shoe: String?, sport: String = "road", streamWorkout: UInt128?, facts: RunFacts?,
+        heartRate: [HeartRateTime],
         heartRateSource: String?, maximumHeartRate: AthleteSettings.Figure, restingHeartRate: AthleteSettings.Figure
     ) {
         self.workout = workout
@@ -53,6 +56,7 @@ public struct TrainingRun: Sendable, Hashable {
         self.distanceSource = distanceSource
         self.sourceName = sourceName
         self.shoe = shoe
+        self.sport = sport
         self.streamWorkout = streamWorkout
         self.facts = facts
         self.heartRate = heartRate

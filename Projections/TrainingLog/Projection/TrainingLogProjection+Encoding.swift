@@ -3,7 +3,7 @@ import StrideProjection
 
 extension TrainingLogProjection {
     private enum Prefix: UInt8 {
-        case run = 1, settings
+        case run = 1, settings, sport
     }
 
     public func encode(key: Key) -> [UInt8] {
@@ -14,6 +14,9 @@ extension TrainingLogProjection {
             writer.write(fixed: workout.bigEndian)
         case .settings:
             writer.write(Prefix.settings.rawValue)
+        case .sport(let workout):
+            writer.write(Prefix.sport.rawValue)
+            writer.write(fixed: workout.bigEndian)
         }
         return writer.bytes
     }
@@ -23,6 +26,7 @@ extension TrainingLogProjection {
         switch Prefix(rawValue: try reader.readByte()) {
         case .run: return .run(UInt128(bigEndian: try reader.read(fixed: UInt128.self)))
         case .settings: return .settings
+        case .sport: return .sport(UInt128(bigEndian: try reader.read(fixed: UInt128.self)))
         case nil: throw DecodingFailure("unknown training-log key kind")
         }
     }
@@ -49,6 +53,9 @@ extension TrainingLogProjection {
                 writer.write(varint: UInt64(max(0, (held.heartRate * 10).rounded())))
                 writer.write(varint: UInt64(max(0, (held.seconds * 10).rounded())))
             }
+        case .sport(let sport):
+            writer.write(Prefix.sport.rawValue)
+            writer.write(sport)
         case .settings(let settings):
             writer.write(Prefix.settings.rawValue)
             writer.write(varint: UInt64(settings.changes.count))
@@ -103,6 +110,8 @@ extension TrainingLogProjection {
                         sentBy: sentBy))
             }
             row = .settings(AthleteSettings(changes: changes))
+        case .sport:
+            row = .sport(try reader.readString())
         case nil:
             throw DecodingFailure("unknown training-log row kind")
         }
@@ -128,6 +137,16 @@ extension ProjectionState where P == TrainingLogProjection {
     public func facts(of workout: UInt128) throws -> RunFacts? {
         if case .run(let facts)? = try row(.run(workout)) { return facts }
         return nil
+    }
+
+    /// Each running workout's sport (``RunSport``), by workout.
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
+    public func sports() throws -> [UInt128: String] {
+        var sports: [UInt128: String] = [:]
+        for (key, row) in try rows(from: .sport(0), through: .sport(.max)) {
+            if case .sport(let workout) = key, case .sport(let sport) = row { sports[workout] = sport }
+        }
+        return sports
     }
 
     /// The runner's settings, as changed.

@@ -14,7 +14,8 @@ public struct TrainingLogProjection: Projection {
     public typealias Row = TrainingLogRow
 
     public let name = "training"
-    public let version: UInt32 = 1
+    /// Version 2: each run's sport (``RunSport``) from its workout's metadata.
+    public let version: UInt32 = 2
     public var foldsSamples: Bool { false }
     /// Rows of a few hundred bytes a run: snapshots keep `--as-recorded` from refolding every stream.
     public var keepsSnapshots: Bool { true }
@@ -30,6 +31,10 @@ public struct TrainingLogProjection: Projection {
             guard rows.row(key) == nil else { return }
             let facts = RunFacts(recorded.stream, sequence: event.sequence, source: recorded.source)
             rows.update(key, creating: { .run(facts) }) { _ in }
+        case .event(.workoutRecorded(let workout)):
+            guard workout.activityType == "HKWorkoutActivityTypeRunning" else { return }
+            let sport = RunSport.of(workout.metadata)
+            rows.update(.sport(event.entity.id), creating: { .sport(sport) }) { $0 = .sport(sport) }
         case .event(.athleteSettingsChanged(let changed)):
             let change = AthleteSettings.Change(
                 sequence: event.sequence, recordedAt: event.recordedAt, from: changed.from, maximumHeartRate: changed.maximumHeartRate,
@@ -46,15 +51,18 @@ public struct TrainingLogProjection: Projection {
     }
 }
 
-/// A training-log row's key: one run's facts by its workout, or the settings.
+/// A training-log row's key: one stream's facts by its workout, the settings, or a running
+/// workout's sport.
 public enum TrainingLogKey: RowKey {
     case run(UInt128)
     case settings
+    case sport(UInt128)
 
     public var hashWord: UInt64 {
         switch self {
         case .run(let workout): UInt64(truncatingIfNeeded: workout) & ~(1 << 63)
         case .settings: 1 << 63
+        case .sport(let workout): (UInt64(truncatingIfNeeded: workout) &* 0x9E37_79B9_7F4A_7C15) | 1 << 63
         }
     }
 }
@@ -63,4 +71,5 @@ public enum TrainingLogKey: RowKey {
 public enum TrainingLogRow: Sendable, Hashable {
     case run(RunFacts)
     case settings(AthleteSettings)
+    case sport(String)
 }

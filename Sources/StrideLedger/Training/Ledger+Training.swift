@@ -77,6 +77,7 @@ extension Ledger {
         let shoeNames = Dictionary(rack.map { ($0.shoe.id, $0.shoe.name) }, uniquingKeysWith: { first, _ in first })
         let facts = try trainingState.runFacts()
         let settings = try trainingState.settings()
+        let sports = try trainingState.sports()
         let workouts = try mileageState.workouts()
         let byID = Dictionary(workouts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
@@ -123,7 +124,10 @@ extension Ledger {
                     workout: workout.id, copies: workout.copies, recordedSequence: workout.recordedSequence, start: counted.start,
                     end: counted.end, day: day, kilometres: workout.kilometers,
                     distanceSource: counted.distanceAsWritten ?? counted.distanceSource.description,
-                    sourceName: counted.sourceName, shoe: workout.shoe.flatMap { shoeNames[$0] }, streamWorkout: stream,
+                    sourceName: counted.sourceName, shoe: workout.shoe.flatMap { shoeNames[$0] },
+                    // The sport any copy names beyond a plain run (an archive's trail run recorded by the Health app too).
+                    sport: ([counted.id, workout.id] + workout.copies).lazy.compactMap { sports[$0] }.first { $0 != "road" } ?? "road",
+                    streamWorkout: stream,
                     facts: streamFacts, heartRate: heartRate, heartRateSource: heartRateSource,
                     maximumHeartRate: settings.maximumHeartRate(on: day) ?? estimatedMaximum,
                     restingHeartRate: settings.restingHeartRate(on: day) ?? estimatedResting))
