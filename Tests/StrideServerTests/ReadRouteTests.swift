@@ -47,6 +47,23 @@ struct ReadRouteTests {
                 ("/v1/log?type=shoe.registered", try LogDocument(ledger, limit: 100, type: .shoeRegistered).json.text),
                 ("/v1/stats", try StatsDocument(ledger).json.text),
                 ("/v1/replay?until=3", try ReplayDocument(ledger, through: 3).json.text),
+                ("/v1/training/weeks", try TrainingVolumeDocument(ledger, per: .week, TrainingQuery()).json.text),
+                (
+                    "/v1/training/months?from=2024-01-01",
+                    try TrainingVolumeDocument(ledger, per: .month, TrainingQuery(from: CivilDate("2024-01-01"))).json.text
+                ),
+                ("/v1/training/efforts", try TrainingEffortsDocument(ledger, TrainingQuery()).json.text),
+                ("/v1/training/zones", try TrainingZonesDocument(ledger, TrainingQuery()).json.text),
+                (
+                    "/v1/training/load?from=2024-05-01&to=2024-05-03",
+                    try TrainingLoadDocument(ledger, TrainingQuery(from: CivilDate("2024-05-01"), to: CivilDate("2024-05-03"))).json.text
+                ),
+                ("/v1/training/shoes", try TrainingShoesDocument(ledger, TrainingQuery()).json.text),
+                (
+                    "/v1/training/load?asOf=2024-05-02T12:00:00Z",
+                    try TrainingLoadDocument(ledger, TrainingQuery(asOf: ISO8601.parse("2024-05-02T12:00:00Z"))).json.text
+                ),
+                ("/v1/athlete", try AthleteDocument(ledger).json.text),
             ]
             try await fixture.server.makeApplication().test(.router) { client in
                 for (uri, document) in expected {
@@ -54,6 +71,26 @@ struct ReadRouteTests {
                     #expect(response.status == .ok, "\(uri)")
                     #expect(response.text == document + "\n", "\(uri)")
                     #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+                }
+            }
+        }
+    }
+
+    @Test("training explain: a week without runs or a day after today is 404, nothing to explain is 400, each saying why")
+    func trainingExplainRefusals() async throws {
+        try await ServerFixture.with { fixture in
+            try Self.fill(fixture.ledger)
+            try await fixture.server.makeApplication().test(.router) { client in
+                for (uri, status, words) in [
+                    ("/v1/training/explain?kind=week&name=2019-W01", HTTPResponse.Status.notFound, "no run in week 2019-W01"),
+                    ("/v1/training/explain?kind=day&name=9999-12-31", .notFound, "after"),
+                    ("/v1/training/explain?kind=effort&name=3k", .notFound, "no effort distance"),
+                    ("/v1/training/explain?kind=lap&name=1", .badRequest, "kind"),
+                    ("/v1/training/explain?kind=day&name=yesterday", .badRequest, "not a day"),
+                ] {
+                    let response = try await client.execute(uri: uri, method: .get, headers: ServerFixture.headers())
+                    #expect(response.status == status, "\(uri)")
+                    #expect(response.text.contains(words), "\(uri): \(response.text)")
                 }
             }
         }
