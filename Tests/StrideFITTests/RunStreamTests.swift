@@ -91,3 +91,30 @@ struct RunStreamTests {
         )
     }
 }
+
+/// A file of tiny records cannot cost unbounded memory: beyond ``FITActivity/mostRecords``
+/// they are counted, not kept.
+@Suite("FIT records kept, within a bound")
+struct FITRecordBoundTests {
+    @Test("a file of more records than any run (compressed timestamps, a heart rate each) keeps 360,000 and counts the rest")
+    func bound() throws {
+        var builder = FITBuilder()
+        builder.define(local: 0, global: 20, fields: [(253, 4, 0x86), (3, 1, 0x02)])
+        builder.data(local: 0, FITBuilder.littleEndian32(1_000_000_000) + [120])
+        builder.define(local: 1, global: 20, fields: [(3, 1, 0x02)])
+        let extra = 1_000
+        for index in 0..<(FITActivity.mostRecords - 1 + extra) {
+            builder.compressed(local: 1, timeOffset: UInt8((index + 1) & 0x1F), [120])
+        }
+        let (activity, failure) = FITBuilder.decodeKeepingRecords(builder.file())
+        #expect(failure == nil)
+        #expect(activity.records.count == FITActivity.mostRecords)
+        #expect(activity.counts.records == FITActivity.mostRecords + extra)
+    }
+}
+
+extension FITBuilder {
+    static func decodeKeepingRecords(_ bytes: [UInt8]) -> (FITActivity, FITError?) {
+        bytes.withUnsafeBytes { FITActivity.decode($0, keepingRecords: true) }
+    }
+}

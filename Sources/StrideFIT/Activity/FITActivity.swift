@@ -7,6 +7,9 @@ public struct FITActivity: Sendable {
     public var sessions: [FITSession] = []
     /// The `record` messages, in file order, when decoding was asked to keep them.
     public var records: [FITRecord] = []
+    /// The most `record` messages kept from one file: 100 hours at one a second, more than any
+    /// run; beyond it they are only counted (``Counts/records``).
+    public static let mostRecords = 360_000
     /// The device that recorded it, when a `device_info` or `file_id` says.
     public var creator: FITDevice?
     /// The last `activity` message's timestamp and local wall-clock time: together they place

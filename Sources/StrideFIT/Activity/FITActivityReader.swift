@@ -33,7 +33,11 @@ struct FITActivityReader: FITMessageHandler {
         switch message.globalNumber {
         case Global.record:
             pending.counts.records += 1
-            if keepsRecords { pending.records.append(FITRecord(message)) }
+            // At most ``FITActivity/mostRecords`` in all: a file of tiny records (a compressed
+            // timestamp and one field each) must not cost gigabytes; the rest are counted.
+            if keepsRecords, activity.records.count + pending.records.count < FITActivity.mostRecords {
+                pending.records.append(FITRecord(message))
+            }
         case Global.lap:
             pending.counts.laps += 1
         case Global.session:

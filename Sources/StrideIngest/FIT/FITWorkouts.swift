@@ -44,6 +44,11 @@ struct FITWorkouts {
         for session in activity.sessions {
             try add(session, of: activity)
         }
+        if activity.counts.records > activity.records.count {
+            collector.noteNotRead(
+                "FIT records beyond \(FITActivity.mostRecords) in a file (kept in no stream)", count: activity.counts.records - activity.records.count
+            )
+        }
         if let failure {
             // What the chained files before the failure gave stays: commit it before stopping.
             try collector.flush()
