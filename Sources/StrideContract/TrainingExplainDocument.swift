@@ -30,6 +30,10 @@ public struct TrainingExplainDocument: ContractDocument {
     public var time: LocalTime
     /// For an effort: the effort itself.
     public var effort: TrainingLog.BestEffort?
+    /// For an effort: the readings of its stream around its start and its end (the one before
+    /// and the one after each: the distance is interpolated between them), and how many
+    /// readings lie within it.
+    public var effortReadings: (atStart: [RunStreamCodec.Reading], atEnd: [RunStreamCodec.Reading], within: Int)?
 
     /// - Throws: ``UnknownSubject`` for a period, distance or day with nothing to explain; a
     ///   storage or projection failure.
@@ -69,6 +73,18 @@ public struct TrainingExplainDocument: ContractDocument {
             }
             effort = best
             runs = [best.run]
+            // The readings themselves, from the stream's event.
+            if let sequence = best.run.facts?.sequence, case .workoutStreamRecorded(let recorded)? = try ledger.event(at: sequence)?.event {
+                let readings = recorded.stream.readings
+                func around(_ second: Double) -> [RunStreamCodec.Reading] {
+                    let after = readings.firstIndex { $0.seconds >= second } ?? readings.count - 1
+                    return Array(readings[max(0, after - 1)...after])
+                }
+                effortReadings = (
+                    around(best.effort.startSeconds), around(best.effort.endSeconds),
+                    readings.count { $0.seconds >= best.effort.startSeconds && $0.seconds <= best.effort.endSeconds }
+                )
+            }
             figures = .object([
                 "distance": .string(name), "meters": .number(best.distance.metres), "seconds": TrainingFigures.seconds(best.seconds),
                 "fromSecond": TrainingFigures.seconds(best.effort.startSeconds), "toSecond": TrainingFigures.seconds(best.effort.endSeconds),
@@ -162,8 +178,25 @@ public struct TrainingExplainDocument: ContractDocument {
     }
 
     public var json: JSONValue {
-        .object([
-            "explain": .string(title), "figures": figures, "rules": .array(rules.map(JSONValue.string)), "runs": .array(runs.map(json)),
-        ])
+        var members: [JSONValue.Member] = [
+            .init("explain", .string(title)), .init("figures", figures), .init("rules", .array(rules.map(JSONValue.string))),
+            .init("runs", .array(runs.map(json))),
+        ]
+        if let readings = effortReadings {
+            func reading(_ reading: RunStreamCodec.Reading) -> JSONValue {
+                .object([
+                    "second": .number(reading.seconds), "meters": reading.metres.map(JSONValue.number) ?? .null,
+                    "heartRate": reading.heartRate.map(JSONValue.number) ?? .null,
+                ])
+            }
+            members.append(
+                .init(
+                    "readings",
+                    .object([
+                        "atStart": .array(readings.atStart.map(reading)), "atEnd": .array(readings.atEnd.map(reading)),
+                        "within": .integer(readings.within),
+                    ])))
+        }
+        return .object(members)
     }
 }

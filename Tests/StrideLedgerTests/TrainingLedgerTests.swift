@@ -1,4 +1,5 @@
 import Foundation
+import StrideContract
 import StrideEvents
 import StrideTestSupport
 import Testing
@@ -72,6 +73,12 @@ struct TrainingLedgerTests {
             #expect(efforts.map(\.distance.name) == ["400m", "1k", "1mi"])
             #expect(abs(efforts[0].seconds - 100) < 0.01 && abs(efforts[1].seconds - 250) < 0.01 && abs(efforts[2].seconds - 402.336) < 0.01)
             #expect(run.movingSeconds == 1000)
+            // The best 1 km explained down to its readings: 250 one-second readings and the end's.
+            let explained = try TrainingExplainDocument(ledger, .effort("1k", year: nil), TrainingQuery())
+            let readings = try #require(explained.effortReadings)
+            #expect(readings.within == 251)
+            #expect(readings.atEnd.last.map { ($0.metres ?? 0) - (readings.atStart.first?.metres ?? 0) } ?? 0 >= 1000)
+            #expect(explained.runs.first?.facts?.sequence != nil)
         }
     }
 

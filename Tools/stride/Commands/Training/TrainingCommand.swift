@@ -221,6 +221,14 @@ struct TrainingCommand: ParsableCommand {
                 ])
             }
             Console.print(table.text)
+            if let effort = document.effort, let readings = document.effortReadings {
+                func text(_ pair: [RunStreamCodec.Reading]) -> String {
+                    pair.map { String(format: "%.1f s at %.1f m", $0.seconds, $0.metres ?? 0) }.joined(separator: " and ")
+                }
+                Console.print(
+                    "\nIts start lies between the readings \(text(readings.atStart)); its end between \(text(readings.atEnd)); \(readings.within) readings within."
+                )
+            }
             if let effort = document.effort {
                 Console.print(
                     "\nThe effort runs from second \(String(format: "%.1f", effort.effort.startSeconds)) to \(String(format: "%.1f", effort.effort.endSeconds)) of the stream (\(document.time.format(effort.start))): \(TrainingText.duration(effort.seconds))."
