@@ -62,7 +62,7 @@ enum TrainingPage {
     static func render(_ content: Content, _ render: RenderContext) -> String {
         var html = Shell.heading(render.level, "Training")
         html += "<p class=\"lead\">Every run once, from its best copy, on its local day. "
-        html += "Zones and load use: " + content.weeks.settings.sentence.replacingOccurrences(of: "\n  ", with: " ").html + "</p>"
+        html += content.weeks.settings.sentence.replacingOccurrences(of: "\n  ", with: " ").html + "</p>"
         let thisWeek = content.weeks.volumes.last
         let lastDay = content.load.days.last
         html += "<div class=\"cards\">"
