@@ -45,6 +45,13 @@ public enum ExplainWording {
         return (minutes < 0 ? "-" : "") + "\(abs(minutes) / 60):" + String(format: "%02d", abs(minutes) % 60)
     }
 
+    /// A time as a stopwatch shows it: `1:02:03`, `4:05` (an effort, a pace, a week's running).
+    public static func stopwatch(_ seconds: Double) -> String {
+        let total = Int(seconds.isFinite ? seconds.rounded() : 0)
+        let (hours, minutes, rest) = (total / 3600, total % 3600 / 60, total % 60)
+        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
+    }
+
     /// Seconds as hours and minutes in words, to the nearest minute: `7 h 05 min`, `45 min`.
     public static func hoursAndMinutesInWords(_ seconds: Int) -> String {
         let minutes = abs(nearestMinutes(seconds))

@@ -72,11 +72,15 @@ public struct TrainingSettings: Sendable, Hashable {
         ])
     }
 
+    /// `188`, or `188*` for an estimate.
+    public static func text(_ figure: AthleteSettings.Figure) -> String {
+        String(format: "%.0f", figure.value) + (figure.isEstimated ? "*" : "")
+    }
+
     /// `Maximum heart rate 190, resting 50*.`, an estimate starred, then how each estimate was
     /// made: the sentence the command line and the pages print.
     public var sentence: String {
-        func figure(_ figure: AthleteSettings.Figure) -> String { String(format: "%.0f", figure.value) + (figure.isEstimated ? "*" : "") }
-        var text = "Maximum heart rate \(figure(maximum)), resting \(figure(resting))."
+        var text = "Maximum heart rate \(Self.text(maximum)), resting \(Self.text(resting))."
         for how in [maximum.estimate, resting.estimate].compactMap({ $0 }) { text += "\n  * \(how)" }
         return text
     }

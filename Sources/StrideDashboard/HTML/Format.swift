@@ -42,13 +42,6 @@ enum Format {
         ExplainWording.hoursAndMinutesInWords(seconds)
     }
 
-    /// A time as a stopwatch shows it: `1:02:03`, `4:05`.
-    static func clock(_ seconds: Double) -> String {
-        let total = Int(seconds.isFinite ? seconds.rounded() : 0)
-        let (hours, minutes, rest) = (total / 3600, total % 3600 / 60, total % 60)
-        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
-    }
-
     /// Beats per minute, whole: `52 bpm`.
     static func beats(_ value: Double) -> String { String(value.wholeForDisplay) + " bpm" }
 

@@ -139,8 +139,8 @@ enum TrainingPage {
         html += "</tr></thead><tbody>"
         for effort in document.efforts {
             let pace = effort.seconds / effort.distance.metres * 1000
-            html += "<tr><th scope=\"row\">\(effort.distance.name.html)</th><td class=\"num\">\(Format.clock(effort.seconds))</td>"
-            html += "<td class=\"num\">\(Format.clock(pace))</td><td class=\"when\">\(effort.run.day.description)</td>"
+            html += "<tr><th scope=\"row\">\(effort.distance.name.html)</th><td class=\"num\">\(ExplainWording.stopwatch(effort.seconds))</td>"
+            html += "<td class=\"num\">\(ExplainWording.stopwatch(pace))</td><td class=\"when\">\(effort.run.day.description)</td>"
             html += "<td><code>\(Ledger.workoutID(effort.run.workout))</code></td></tr>"
         }
         if document.efforts.isEmpty { html += "<tr><td colspan=\"5\">No run with a stream covers 400 m yet.</td></tr>" }

@@ -59,10 +59,10 @@ struct ArchiveBenchmark: ParsableCommand {
                 }
             }
             let megabytes = Double(FileManager.default.attributesOfItem(atPathOrZero: strava)) / 1e6
-            let fitSeconds = Self.median(seconds["FIT files alone"] ?? [])
+            let fitSeconds = median(seconds["FIT files alone"] ?? [])
             for label in ["FIT files alone", "Strava archive", "Garmin Connect archive"] {
-                let time = Self.median(seconds[label] ?? [])
-                let privatePeak = Self.median(memory[label] ?? [])
+                let time = median(seconds[label] ?? [])
+                let privatePeak = median(memory[label] ?? [])
                 peaks[label, default: [:]][size] = privatePeak
                 rows.append([
                     "\(size)", label, String(format: "%.2f s", time), label == "FIT files alone" ? "1×" : String(format: "%.2f×", time / fitSeconds),
@@ -82,13 +82,6 @@ struct ArchiveBenchmark: ParsableCommand {
             }
         }
         print("\nTargets: an archive within 2× its FIT files alone; private memory flat in the archive's size.")
-    }
-}
-
-extension ArchiveBenchmark {
-    /// The median, as every benchmark reports it (``Rate``).
-    fileprivate static func median(_ values: [Double]) -> Double {
-        values.isEmpty ? .nan : Rate(label: "", perSecond: values).median
     }
 }
 

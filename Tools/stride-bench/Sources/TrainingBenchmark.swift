@@ -105,7 +105,7 @@ struct TrainingBenchmark: ParsableCommand {
         let opened = try Ledger.open(at: path)
         let (streams, readings, seconds, bytes) = try streamFigures(opened)
         rows.append([
-            name, "first build of the projection (stride rebuild training, whole process)", String(format: "%.2f s", Self.median(rebuilds)),
+            name, "first build of the projection (stride rebuild training, whole process)", String(format: "%.2f s", median(rebuilds)),
             "\(streams) streams, \(readings) readings",
         ])
         rows.append([
@@ -142,14 +142,14 @@ struct TrainingBenchmark: ParsableCommand {
                     _ = RunFacts(stream.stream, sequence: recorded.sequence, source: stream.source)
                     times.append(monotonicSeconds() - began)
                 }
-                folds.append(Self.median(Array(times.dropFirst())))
+                folds.append(median(Array(times.dropFirst())))
                 newReadings = stream.stream.readings.count
             }
             try? FileManager.default.removeItem(atPath: folder)
         }
-        rows.append([name, "a new run's FIT file ingested (whole process)", String(format: "%.0f ms", Self.median(ingests) * 1000), ""])
+        rows.append([name, "a new run's FIT file ingested (whole process)", String(format: "%.0f ms", median(ingests) * 1000), ""])
         rows.append([
-            name, "its stream folded into the training log (in the append)", String(format: "%.2f ms", Self.median(folds) * 1000),
+            name, "its stream folded into the training log (in the append)", String(format: "%.2f ms", median(folds) * 1000),
             "\(newReadings) readings",
         ])
         // The documents and the page, as the server reads them.
@@ -175,7 +175,7 @@ struct TrainingBenchmark: ParsableCommand {
                 try ledger.read { try read() }
                 times.append(monotonicSeconds() - began)
             }
-            rows.append([name, label + " (in the process)", String(format: "%.1f ms", Self.median(times) * 1000), ""])
+            rows.append([name, label + " (in the process)", String(format: "%.1f ms", median(times) * 1000), ""])
         }
         // The runs put together afresh (a ledger just opened keeps nothing): what the first read
         // after a change costs; the reads above find them kept.
@@ -189,7 +189,7 @@ struct TrainingBenchmark: ParsableCommand {
             fresh.append(monotonicSeconds() - began)
         }
         rows.append([
-            name, "the runs put together afresh (the first read after a change)", String(format: "%.1f ms", Self.median(fresh) * 1000), "",
+            name, "the runs put together afresh (the first read after a change)", String(format: "%.1f ms", median(fresh) * 1000), "",
         ])
         var commands: [Double] = []
         for _ in 0..<options.runs {
@@ -197,7 +197,7 @@ struct TrainingBenchmark: ParsableCommand {
             guard run.status == 0 else { throw BenchFailure("training weeks failed") }
             commands.append(run.seconds)
         }
-        rows.append([name, "stride training weeks --json (whole process)", String(format: "%.0f ms", Self.median(commands) * 1000), ""])
+        rows.append([name, "stride training weeks --json (whole process)", String(format: "%.0f ms", median(commands) * 1000), ""])
         return rows
     }
 
@@ -218,11 +218,5 @@ struct TrainingBenchmark: ParsableCommand {
             from = last.sequence + 1
         }
         return (streams, readings, seconds, bytes)
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return .nan }
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 }

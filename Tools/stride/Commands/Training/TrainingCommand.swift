@@ -60,8 +60,8 @@ struct TrainingCommand: ParsableCommand {
             ])
             for effort in document.efforts {
                 table.add([
-                    effort.distance.name, TrainingText.duration(effort.seconds),
-                    TrainingText.duration(effort.seconds / effort.distance.metres * 1000),
+                    effort.distance.name, ExplainWording.stopwatch(effort.seconds),
+                    ExplainWording.stopwatch(effort.seconds / effort.distance.metres * 1000),
                     effort.run.day.description, document.time.format(effort.start), Ledger.workoutID(effort.run.workout),
                 ])
             }
@@ -85,7 +85,7 @@ struct TrainingCommand: ParsableCommand {
             for (index, seconds) in document.seconds.enumerated() {
                 let (low, high) = TrainingZonesDocument.bounds[index]
                 table.add([
-                    "Z\(index + 1)", high.map { "\(low)–\(Int($0)) %" } ?? "\(low) % and above", TrainingText.duration(seconds),
+                    "Z\(index + 1)", high.map { "\(low)–\(Int($0)) %" } ?? "\(low) % and above", ExplainWording.stopwatch(seconds),
                     total > 0 ? String(format: "%.0f %%", seconds / total * 100) : "",
                 ])
             }
@@ -207,7 +207,7 @@ struct TrainingCommand: ParsableCommand {
             ])
             for run in document.runs {
                 let settings =
-                    TrainingText.figure(run.maximumHeartRate) + "/" + TrainingText.figure(run.restingHeartRate)
+                    TrainingSettings.text(run.maximumHeartRate) + "/" + TrainingSettings.text(run.restingHeartRate)
                 var events = ["recorded #\(run.recordedSequence)"]
                 if let facts = run.facts { events.append("stream #\(facts.sequence)") }
                 for change in [run.maximumHeartRate.change, run.restingHeartRate.change].compactMap({ $0 })
@@ -216,7 +216,7 @@ struct TrainingCommand: ParsableCommand {
                 }
                 table.add([
                     Ledger.workoutID(run.workout), run.day.description, String(format: "%.2f", run.kilometres), run.shoe ?? "",
-                    run.facts.map { "\($0.readings) readings, \(TrainingText.duration($0.seconds))" } ?? "none", run.heartRateSource ?? "none",
+                    run.facts.map { "\($0.readings) readings, \(ExplainWording.stopwatch($0.seconds))" } ?? "none", run.heartRateSource ?? "none",
                     settings, String(format: "%.1f", run.trimp), events.joined(separator: ", "),
                 ])
             }
@@ -231,7 +231,7 @@ struct TrainingCommand: ParsableCommand {
             }
             if let effort = document.effort {
                 Console.print(
-                    "\nThe effort runs from second \(String(format: "%.1f", effort.effort.startSeconds)) to \(String(format: "%.1f", effort.effort.endSeconds)) of the stream (\(document.time.format(effort.start))): \(TrainingText.duration(effort.seconds))."
+                    "\nThe effort runs from second \(String(format: "%.1f", effort.effort.startSeconds)) to \(String(format: "%.1f", effort.effort.endSeconds)) of the stream (\(document.time.format(effort.start))): \(ExplainWording.stopwatch(effort.seconds))."
                 )
             }
         }
@@ -280,7 +280,7 @@ struct TrainingOptions: ParsableArguments {
         let shown = range.from == nil && period == .week ? Array(document.volumes.suffix(12)) : document.volumes
         for volume in shown {
             table.add([
-                volume.period, String(volume.runs), String(format: "%.1f", volume.kilometres), TrainingText.duration(volume.movingSeconds),
+                volume.period, String(volume.runs), String(format: "%.1f", volume.kilometres), ExplainWording.stopwatch(volume.movingSeconds),
                 String(format: "%.0f", volume.climbMetres), String(format: "%.0f", volume.trimp),
                 volume.kilometresByShoe.sorted { $0.value > $1.value }.map { "\($0.key) \(String(format: "%.1f", $0.value))" }.joined(
                     separator: ", "),
@@ -304,20 +304,5 @@ struct TrainingRange: ParsableArguments {
         if let from = from.flatMap(CivilDate.init), let to = to.flatMap(CivilDate.init), to < from {
             throw ValidationError("--to \(to) comes before --from \(from)")
         }
-    }
-}
-
-/// How the training commands write figures as text.
-enum TrainingText {
-    /// `1:02:03` or `4:05`.
-    static func duration(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
-        let (hours, minutes, rest) = (total / 3600, total % 3600 / 60, total % 60)
-        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
-    }
-
-    /// `190` or `188 (estimated)`.
-    static func figure(_ figure: AthleteSettings.Figure) -> String {
-        String(format: "%.0f", figure.value) + (figure.isEstimated ? "*" : "")
     }
 }
