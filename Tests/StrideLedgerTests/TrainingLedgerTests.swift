@@ -82,6 +82,30 @@ struct TrainingLedgerTests {
         }
     }
 
+    @Test("the same run from a watch's file and from the Health app, in either order, is one run, with the file's stream")
+    func sameRunTwoSources() throws {
+        for fileFirst in [true, false] {
+            try withTemporaryDirectory { folder in
+                let ledger = try ledger(folder)
+                let health =
+                    #"{"activity":"HKWorkoutActivityTypeRunning","start":"2024-03-05T07:00:00Z","end":"2024-03-05T07:16:40Z","distance":4.0,"distanceUnit":"km","source":"Health","id":"h-run"}"#
+                    + "\n"
+                let file = Self.tcx(start: "2024-03-05T07:00:00Z", seconds: 1000, speed: 4, heartRate: 150)
+                if fileFirst {
+                    try ingest(ledger, folder, "run.tcx", file)
+                    try ingest(ledger, folder, "run.ndjson", health)
+                } else {
+                    try ingest(ledger, folder, "run.ndjson", health)
+                    try ingest(ledger, folder, "run.tcx", file)
+                }
+                let runs = try ledger.trainingView().runs
+                #expect(runs.count == 1, "file first: \(fileFirst)")
+                #expect(runs.first?.facts?.readings == 1001, "file first: \(fileFirst)")
+                #expect(runs.first?.copies.count == 1, "file first: \(fileFirst)")
+            }
+        }
+    }
+
     @Test("a late run (ingested today, run in 2019) changes its week and the load from its day on, nothing else")
     func lateRun() throws {
         try withTemporaryDirectory { folder in
