@@ -69,7 +69,12 @@ public struct Shoe: Hashable, Sendable {
     public var remainingKilometers: Double? { goalKilometers.map { $0 - kilometers } }
 }
 
-/// A workout as the mileage sees it.
+/// A workout as the mileage sees it: what it recorded, what was said of its shoe, and — for
+/// a run's record — the run it stands for.
+///
+/// A run recorded several ways (``SameRunPolicy``) is counted under its record, the copy whose
+/// distance counts; its other copies point at it (``runOf``). The record holds the run's shoe,
+/// decided from what was said of every copy (``RunPlacementPolicy``).
 public struct Workout: Hashable, Sendable {
     public var id: UInt128
     public var activity: String
@@ -81,24 +86,28 @@ public struct Workout: Hashable, Sendable {
     public var sourceName: String
     /// The sequence that recorded it (its arrival notification's key).
     public var recordedSequence: UInt64
-    /// The shoe it is assigned to now.
-    public var shoe: UInt128?
-    /// Who assigned it.
-    public var origin: AssignmentOrigin?
-    /// Whether it is never to be assigned automatically.
-    public var isExcluded = false
     /// What recorded it: which copy of a run is preferred.
     public var recording: WorkoutRecording = .app
-    /// For a copy of a run recorded more than once: the workout the run is counted under (its
-    /// first record). Nil for a run's own record.
-    public var runOf: UInt128?
-    /// For a run's own record: its other copies, in the order they joined.
-    public var copies: [UInt128] = []
-    /// For a run's own record: the copy whose distance counts, when not itself, and that distance.
-    public var countedCopy: UInt128?
-    public var countedMeters: Double?
+    /// Which source recorded it, as the same-run rule tells them apart (``WorkoutSource``).
+    public var source = ""
+    /// What was last said of this workout's shoe (by the runner, an archive or the
+    /// auto-assignment); nil when nothing was.
+    public var placement: Placement?
+    /// Whether the runner excluded it from shoes but one they put it on.
+    public var isExcluded = false
+    /// The workouts the runner said are the same run as this one.
+    public var sameAs: [UInt128] = []
     /// The workouts the runner said are different runs from this one.
     public var differentFrom: [UInt128] = []
+    /// For a copy of a run recorded more than once: the run's record. Nil for a record.
+    public var runOf: UInt128?
+    /// For a record: its run's other copies.
+    public var copies: [UInt128] = []
+    /// For a record: the shoe its run is on now, and who decided it (``RunPlacementPolicy``).
+    public var shoe: UInt128?
+    public var origin: AssignmentOrigin?
+    /// For a record: whether the runner excluded any copy of its run.
+    public var isRunExcluded = false
 
     /// Creates a workout on no shoe.
     public init(
@@ -118,12 +127,12 @@ public struct Workout: Hashable, Sendable {
 
     /// Whether it is a run (the only workouts shoes collect).
     public var isRunning: Bool { activity == "HKWorkoutActivityTypeRunning" }
-    /// The distance its run counts, in kilometres: its own, or its preferred copy's (0 when unknown).
-    public var kilometers: Double { ((countedCopy == nil ? distanceMeters : countedMeters) ?? 0) / 1000 }
-    /// Its own distance in kilometres (0 when unknown).
-    public var ownKilometers: Double { (distanceMeters ?? 0) / 1000 }
-    /// The workout its run is counted under: its own id, or its run's.
+    /// Its distance in kilometres (0 when unknown): for a record, what its run counts.
+    public var kilometers: Double { (distanceMeters ?? 0) / 1000 }
+    /// The workout its run is counted under: its own id, or its run's record.
     public var run: UInt128 { runOf ?? id }
+    /// Whether two workouts of its source are never copies of each other.
+    public var keepsActivitiesApart: Bool { WorkoutSource.keepsActivitiesApart(recording) }
 }
 
 /// One event that moved a shoe's figure.

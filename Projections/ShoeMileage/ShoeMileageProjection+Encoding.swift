@@ -71,17 +71,23 @@ extension ShoeMileageProjection {
             writer.write(optional: workout.distanceAsWritten) { $0.write($1) }
             writer.write(workout.sourceName)
             writer.write(varint: workout.recordedSequence)
+            writer.write(workout.recording.rawValue)
+            writer.write(workout.source)
+            writer.write(optional: workout.placement) { writer, placement in
+                writer.write(optional: placement.shoe) { $0.write(fixed: $1) }
+                writer.write(placement.origin.rawValue)
+                writer.write(varint: placement.sequence)
+                writer.write(optional: placement.sentBy) { $0.write($1) }
+                writer.write(optional: placement.source) { $0.write($1) }
+            }
+            writer.write(workout.isExcluded)
+            Self.write(workout.sameAs, into: &writer)
+            Self.write(workout.differentFrom, into: &writer)
+            writer.write(optional: workout.runOf) { $0.write(fixed: $1) }
+            Self.write(workout.copies, into: &writer)
             writer.write(optional: workout.shoe) { $0.write(fixed: $1) }
             writer.write(optional: workout.origin) { $0.write($1.rawValue) }
-            writer.write(workout.isExcluded)
-            writer.write(workout.recording.rawValue)
-            writer.write(optional: workout.runOf) { $0.write(fixed: $1) }
-            writer.write(varint: UInt64(workout.copies.count))
-            for copy in workout.copies { writer.write(fixed: copy) }
-            writer.write(optional: workout.countedCopy) { $0.write(fixed: $1) }
-            writer.write(optional: workout.countedMeters) { $0.write($1) }
-            writer.write(varint: UInt64(workout.differentFrom.count))
-            for other in workout.differentFrom { writer.write(fixed: other) }
+            writer.write(workout.isRunExcluded)
         case .audit(let entry):
             writer.write(Prefix.audit.rawValue)
             writer.write(varint: entry.sequence)
@@ -140,16 +146,24 @@ extension ShoeMileageProjection {
                 id: id, activity: activity, start: start, end: end, distanceMeters: distance, distanceSource: source,
                 distanceAsWritten: try reader.readOptional { try $0.readString() }, sourceName: try reader.readString(),
                 recordedSequence: try reader.readVarint())
-            workout.shoe = try reader.readOptional { try $0.read(fixed: UInt128.self) }
-            workout.origin = try reader.readOptional(origin)
-            workout.isExcluded = try reader.readBool()
             guard let recording = WorkoutRecording(rawValue: try reader.readByte()) else { throw DecodingFailure("unknown workout recording") }
             workout.recording = recording
+            workout.source = try reader.readString()
+            workout.placement = try reader.readOptional { reader in
+                let shoe = try reader.readOptional { try $0.read(fixed: UInt128.self) }
+                return Placement(
+                    shoe: shoe, origin: try origin(&reader), sequence: try reader.readVarint(),
+                    sentBy: try reader.readOptional { try $0.readString() },
+                    source: try reader.readOptional { try $0.readString() })
+            }
+            workout.isExcluded = try reader.readBool()
+            workout.sameAs = try Self.readIDs(&reader)
+            workout.differentFrom = try Self.readIDs(&reader)
             workout.runOf = try reader.readOptional { try $0.read(fixed: UInt128.self) }
-            workout.copies = try (0..<reader.readCount()).map { _ in try reader.read(fixed: UInt128.self) }
-            workout.countedCopy = try reader.readOptional { try $0.read(fixed: UInt128.self) }
-            workout.countedMeters = try reader.readOptional { try $0.readDouble() }
-            workout.differentFrom = try (0..<reader.readCount()).map { _ in try reader.read(fixed: UInt128.self) }
+            workout.copies = try Self.readIDs(&reader)
+            workout.shoe = try reader.readOptional { try $0.read(fixed: UInt128.self) }
+            workout.origin = try reader.readOptional(origin)
+            workout.isRunExcluded = try reader.readBool()
             row = .workout(workout)
         case .audit:
             let sequence = try reader.readVarint()
@@ -173,6 +187,15 @@ extension ShoeMileageProjection {
         }
         try reader.expectEnd("a mileage row")
         return row
+    }
+
+    private static func write(_ ids: [UInt128], into writer: inout BinaryWriter) {
+        writer.write(varint: UInt64(ids.count))
+        for id in ids { writer.write(fixed: id) }
+    }
+
+    private static func readIDs(_ reader: inout BinaryReader) throws -> [UInt128] {
+        try (0..<reader.readCount()).map { _ in try reader.read(fixed: UInt128.self) }
     }
 
     /// The first key of a kind of row, and the first key after them.

@@ -3,7 +3,7 @@ import StrideEvents
 import StrideProjection
 
 /// Shoes and their mileage (Run Mile's job): per shoe, its starting kilometres plus the
-/// distance of the workouts assigned to it now; the workouts; the default shoe; an audit
+/// distance of the runs on it now; the workouts, grouped into runs; the default shoe; an audit
 /// line for every event that moved a shoe's figure; and the outbox of notifications.
 public struct ShoeMileageProjection: Projection {
     public typealias Key = MileageKey
@@ -12,8 +12,10 @@ public struct ShoeMileageProjection: Projection {
     public let name = "mileage"
     /// Version 2: audit lines name the device that sent their event. Version 3: a run
     /// recorded more than once is counted once (workouts know their copies). Version 4: a
-    /// distance outside ``Plausible/workoutKilometres`` counts as none.
-    public let version: UInt32 = 4
+    /// distance outside ``Plausible/workoutKilometres`` counts as none. Version 5: runs are
+    /// grouped by the rule as a function of the set (``RunsGrouped``), a run's shoe is decided
+    /// from what was said of each copy (``RunPlacementPolicy``), and only news is notified.
+    public let version: UInt32 = 5
     /// Small rows: snapshots of them are kept (see the store's `snapshotInterval`).
     public var keepsSnapshots: Bool { true }
     /// Sample events do not change it: a replay skips them undecoded.
@@ -49,21 +51,29 @@ public struct ShoeMileageProjection: Projection {
         case .workoutRecorded(let recorded):
             record(recorded, event: event, rows: &rows)
         case .workoutAssigned(let assigned):
-            assign(
-                event.entity.id, to: assigned.shoe, origin: assigned.origin, sentBy: assigned.sentBy, source: assigned.source, event: event,
-                rows: &rows)
+            guard rows.row(.shoe(assigned.shoe)) != nil else { return }
+            place(
+                event.entity.id,
+                Placement(shoe: assigned.shoe, origin: assigned.origin, sequence: event.sequence, sentBy: assigned.sentBy, source: assigned.source),
+                event: event, rows: &rows)
         case .workoutAssignmentChanged(let change):
             switch change.change {
             case .unassigned:
-                unassign(event.entity.id, kind: .unassigned, sentBy: change.sentBy, source: change.source, event: event, rows: &rows)
-            case .excluded: updateWorkout(run(of: event.entity.id, &rows), rows: &rows) { $0.isExcluded = true }
+                // The runner's own `unassign` is a decision like `assign`; an archive's (a run
+                // on no shoe there) is the archive's word.
+                let origin: AssignmentOrigin = change.source == nil ? .manual : .archive
+                place(
+                    event.entity.id, Placement(shoe: nil, origin: origin, sequence: event.sequence, sentBy: change.sentBy, source: change.source),
+                    event: event, rows: &rows)
+            case .excluded:
+                guard workout(event.entity.id, &rows) != nil else { return }
+                updateWorkout(event.entity.id, rows: &rows) { $0.isExcluded = true }
+                settle(runs: [run(of: event.entity.id, &rows)], sentBy: change.sentBy, event: event, rows: &rows)
             }
         case .sameRunDecided(let decision):
-            if decision.isSameRun {
-                join(event.entity.id, decision.other, decision: decision, event: event, rows: &rows)
-            } else {
-                separate(event.entity.id, decision.other, decision: decision, event: event, rows: &rows)
-            }
+            decide(decision, about: event.entity.id, event: event, rows: &rows)
+        case .runsGrouped(let grouped):
+            regroup(grouped.groups, sentBy: nil, event: event, rows: &rows)
         default:
             break
         }
@@ -78,71 +88,22 @@ public struct ShoeMileageProjection: Projection {
             distanceMeters: metres, distanceSource: metres == nil && recorded.distanceMeters != nil ? .none : recorded.distanceSource,
             distanceAsWritten: asWritten, sourceName: recorded.sourceName, recordedSequence: event.sequence)
         workout.recording = WorkoutRecording(recorded)
+        workout.source = WorkoutSource.of(recorded, recording: workout.recording)
         rows.update(.workout(id), creating: { .workout(workout) }) { _ in }
-        guard workout.isRunning else { return }
+        // A run just run is news; an archive's or an old file's is history, told nothing.
+        guard workout.isRunning, NewRunNotice.isNews(start: workout.start, recordedAt: event.recordedAt, recording: workout.recording)
+        else { return }
         let note = Notification(
             sequence: event.sequence, at: event.recordedAt, kind: .newRun, workout: id, shoe: nil,
             text: "\(Self.format(workout.kilometers)) km run — choose a shoe")
         rows.update(.notification(sequence: event.sequence), creating: { .notification(note) }) { _ in }
     }
 
-    /// Puts a workout's run on a shoe (a copy's run: the one its first record counts).
-    func assign(
-        _ anyCopy: UInt128, to shoeID: UInt128, origin: AssignmentOrigin, sentBy: String?, source: String? = nil, event: ProjectionEvent,
-        rows: inout ProjectionRows<Key, Row>
-    ) {
-        let workoutID = run(of: anyCopy, &rows)
-        guard case .workout(let workout)? = rows.row(.workout(workoutID)), workout.shoe != shoeID,
-            case .shoe(let shoe)? = rows.row(.shoe(shoeID))
-        else { return }
-        if workout.shoe != nil { unassign(workoutID, kind: .movedToAnotherShoe, sentBy: sentBy, event: event, rows: &rows) }
-        updateWorkout(workoutID, rows: &rows) {
-            $0.shoe = shoeID
-            $0.origin = origin
-        }
-        updateShoe(shoeID, rows: &rows) { shoe in
-            shoe.kilometers += workout.kilometers
-            shoe.runs += 1
-            shoe.lastRun = max(shoe.lastRun ?? workout.start, workout.start)
-        }
-        audit(
-            AuditEntry(
-                sequence: event.sequence, recordedAt: event.recordedAt, kind: .assigned, workout: workoutID, origin: origin,
-                kilometers: workout.kilometers, detail: describe(run: workout, &rows) + (source.map { "; from \($0)" } ?? ""),
-                sentBy: sentBy),
-            shoe: shoeID, rows: &rows)
-        if origin == .auto {
-            // The run's notification names the shoe it went to on arrival.
-            if case .notification(var note)? = rows.row(.notification(sequence: workout.recordedSequence)), note.shoe == nil {
-                note.shoe = shoeID
-                note.text = "\(Self.format(workout.kilometers)) km run — assigned to \(shoe.name)"
-                rows.update(.notification(sequence: note.sequence), creating: { .notification(note) }) { $0 = .notification(note) }
-            }
-        }
-        announceGoal(of: shoeID, event: event, rows: &rows)
-    }
-
-    /// Takes a workout's run off its shoe.
-    func unassign(
-        _ anyCopy: UInt128, kind: AuditEntry.Kind, sentBy: String?, source: String? = nil, event: ProjectionEvent,
-        rows: inout ProjectionRows<Key, Row>
-    ) {
-        let workoutID = run(of: anyCopy, &rows)
-        guard case .workout(let workout)? = rows.row(.workout(workoutID)), let shoeID = workout.shoe else { return }
-        updateShoe(shoeID, rows: &rows) { shoe in
-            shoe.kilometers -= workout.kilometers
-            shoe.runs -= 1
-        }
-        updateWorkout(workoutID, rows: &rows) {
-            $0.shoe = nil
-            $0.origin = nil
-        }
-        audit(
-            AuditEntry(
-                sequence: event.sequence, recordedAt: event.recordedAt, kind: kind, workout: workoutID, origin: nil,
-                kilometers: -workout.kilometers, detail: describe(run: workout, &rows) + (source.map { "; from \($0)" } ?? ""),
-                sentBy: sentBy),
-            shoe: shoeID, rows: &rows)
+    /// Records what was said of a workout's shoe, and settles its run's shoe again.
+    private func place(_ workoutID: UInt128, _ placement: Placement, event: ProjectionEvent, rows: inout ProjectionRows<Key, Row>) {
+        guard workout(workoutID, &rows) != nil else { return }
+        updateWorkout(workoutID, rows: &rows) { $0.placement = placement }
+        settle(runs: [run(of: workoutID, &rows)], sentBy: placement.sentBy, event: event, rows: &rows)
     }
 
     /// Says once, in the outbox, that a shoe reached its goal.
@@ -193,18 +154,15 @@ public struct ShoeMileageProjection: Projection {
 
     /// How an audit line describes a run: its counted copy, and the copies not counted.
     func describe(run: Workout, _ rows: inout ProjectionRows<Key, Row>) -> String {
-        let copies = ([run] + run.copies.compactMap { workout($0, &rows) })
-        let counted = copies.first { $0.id == (run.countedCopy ?? run.id) } ?? run
-        return ([Self.describe(counted)] + [uncounted(run, &rows)].compactMap { $0 }).joined(separator: "; ")
+        ([Self.describe(run)] + [uncounted(run, &rows)].compactMap { $0 }).joined(separator: "; ")
     }
 
     /// "also recorded by …, not counted": a run's copies whose distance does not count; nil
     /// for a run recorded once.
     func uncounted(_ run: Workout, _ rows: inout ProjectionRows<Key, Row>) -> String? {
-        let counted = run.countedCopy ?? run.id
-        let others = ([run] + run.copies.compactMap { workout($0, &rows) }).filter { $0.id != counted }
+        let others = run.copies.compactMap { workout($0, &rows) }
         guard !others.isEmpty else { return nil }
-        return "also recorded by " + others.map { "\($0.sourceName) (\(Self.format($0.ownKilometers)) km, \($0.recording))" }.joined(separator: ", ")
+        return "also recorded by " + others.map { "\($0.sourceName) (\(Self.format($0.kilometers)) km, \($0.recording))" }.joined(separator: ", ")
             + ", not counted"
     }
 

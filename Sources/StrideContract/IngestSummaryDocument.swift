@@ -1,3 +1,4 @@
+import ShoeMileage
 import StrideEvents
 import StrideIngest
 import StrideLedger
@@ -82,11 +83,56 @@ public struct IngestSummaryDocument: ContractDocument {
                 .init("shoesRetired", .array(settled.shoesRetired.map { .string($0) })), .init("defaultShoe", .string(settled.defaultShoe)),
                 .init("runsPutOnShoes", .integer(settled.runsPutOnShoes)), .init("runsAlreadyOnTheirShoe", .integer(settled.runsAlreadyOnTheirShoe)),
                 .init("runsTakenOffShoes", .integer(settled.runsTakenOffShoes)),
-                .init("olderThanOneRead", .bool(settled.isOlderThanOneRead)), .init("notes", .array(settled.notes.map { .string($0) })),
+                .init("olderThanOneRead", .bool(settled.isOlderThanOneRead)),
+                .init("notes", .array(settled.notes.prefix(Self.listedNotes).map { .string($0) })),
+                .init("notesNotListed", .integer(max(0, settled.notes.count - Self.listedNotes))),
+                .init("reconciliation", .array(settled.reconciliation.map(json))),
             ]
         }
         return .object(members)
     }
+
+    /// The notes an archive's summary names; the rest are counted.
+    public static let listedNotes = 50
+    /// The differences a reconciled shoe names; the rest are counted by reason.
+    public static let listedDifferences = 100
+
+    /// One archive shoe beside its rack shoe, its differences run by run (the first
+    /// ``listedDifferences``) and by reason.
+    private static func json(_ shoe: ArchiveReconciliation.ReconciledShoe) -> JSONValue {
+        var byReason: [ArchiveReconciliation.Reason: (count: Int, kilometers: Double)] = [:]
+        for difference in shoe.differences {
+            byReason[difference.reason, default: (0, 0)].count += 1
+            byReason[difference.reason, default: (0, 0)].kilometers += difference.kilometers
+        }
+        return .object([
+            .init("shoe", .string(shoe.archiveShoe)), .init("place", .string(shoe.place)), .init("rackShoe", .string(shoe.rackShoe)),
+            .init("archiveKilometers", .number(rounded(shoe.archiveKilometers))), .init("rackKilometers", .number(rounded(shoe.rackKilometers))),
+            .init(
+                "differences",
+                .array(
+                    shoe.differences.prefix(listedDifferences).map { difference in
+                        .object([
+                            .init("workout", .string(difference.workout.map(Ledger.workoutID))), .init("place", .string(difference.place)),
+                            .init("kilometers", .number(rounded(difference.kilometers))), .init("reason", .string(difference.reason.rawValue)),
+                            .init("detail", .string(difference.detail)),
+                        ])
+                    })),
+            .init("differencesNotListed", .integer(max(0, shoe.differences.count - listedDifferences))),
+            .init(
+                "byReason",
+                .object(
+                    ArchiveReconciliation.Reason.allCases.compactMap { reason in
+                        byReason[reason].map {
+                            .init(reason.rawValue, .object(["count": .integer($0.count), "kilometers": .number(rounded($0.kilometers))]))
+                        }
+                    })),
+            .init("unexplained", .integer(shoe.unexplained)),
+        ])
+    }
+
+    /// Kilometres to the metre.
+    private static func rounded(_ kilometers: Double) -> Double { (kilometers * 1000).rounded() / 1000 }
 
     /// What an export read whole settled: its date, a newer one read before, and the samples
     /// withdrawn as deleted in Health (by the sequences of their events).

@@ -26,12 +26,12 @@ public struct WorkoutsDocument: ContractDocument {
             .init("id", .string(Ledger.workoutID(workout.id))), .init("activity", .string(workout.activity)),
             .init("start", .string(time.format(workout.start))), .init("end", .string(time.format(workout.end))),
             .init("distanceMeters", .number(workout.distanceMeters)), .init("shoe", .string(workout.shoe.map(ShoeID.text))),
-            .init("assignedBy", .string(workout.origin?.description)), .init("isExcluded", .bool(workout.isExcluded)),
+            .init("assignedBy", .string(workout.origin?.description)),
+            .init("isExcluded", .bool(workout.runOf == nil ? workout.isRunExcluded : workout.isExcluded)),
             .init("source", .string(workout.sourceName)),
         ]
         // Only for a run recorded more than once: a ledger without copies prints as it always did.
         if let run = workout.runOf { members.append(.init("copyOf", .string(Ledger.workoutID(run)))) }
-        if workout.countedCopy != nil { members.append(.init("countedDistanceMeters", .number(workout.countedMeters))) }
         return .object(members)
     }
 }

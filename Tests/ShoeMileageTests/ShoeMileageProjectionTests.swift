@@ -69,10 +69,11 @@ struct ShoeMileageProjectionTests {
         let notes = rows.present.values.compactMap { row -> Notification? in if case .notification(let note) = row { note } else { nil } }
         #expect(notes.filter { $0.kind == .goalReached }.count == 1)
         #expect(notes.filter { $0.kind == .newRun }.count == 1)
-        #expect(notes.first { $0.kind == .newRun }?.text == "6.00 km run — choose a shoe")
+        // The run's note says where it is now: it never asks for a shoe the run has.
+        #expect(notes.first { $0.kind == .newRun }?.text == "6.00 km run — on A")
     }
 
-    @Test("an automatic assignment names the shoe in the run's notification; a manual one later does not change it")
+    @Test("a run's notification says where it is: the shoe it went to automatically, then the one the runner put it on, then none")
     mutating func notificationText() {
         var rows = ProjectionRows<MileageKey, MileageRow>()
         apply(.shoeRegistered(ShoeRegistered(shoe: 1, name: "Pegasus 40", brand: nil, startKilometers: 0, goalKilometers: nil)), to: &rows)
@@ -80,9 +81,14 @@ struct ShoeMileageProjectionTests {
         let run = EntityReference(.workout, id: 50)
         apply(Self.workout(km: 5.02), entity: run, to: &rows)
         apply(.workoutAssigned(WorkoutAssigned(shoe: 1, origin: .auto)), entity: run, to: &rows)
+        func notes(_ rows: ProjectionRows<MileageKey, MileageRow>) -> [String] {
+            rows.present.values.compactMap { row -> String? in if case .notification(let note) = row { note.text } else { nil } }
+        }
+        #expect(notes(rows) == ["5.02 km run — assigned to Pegasus 40"])
         apply(.workoutAssigned(WorkoutAssigned(shoe: 2, origin: .manual)), entity: run, to: &rows)
-        let notes = rows.present.values.compactMap { row -> Notification? in if case .notification(let note) = row { note } else { nil } }
-        #expect(notes.map(\.text) == ["5.02 km run — assigned to Pegasus 40"])
+        #expect(notes(rows) == ["5.02 km run — on Novablast"])
+        apply(.workoutAssignmentChanged(WorkoutAssignmentChange(.unassigned)), entity: run, to: &rows)
+        #expect(notes(rows) == ["5.02 km run — choose a shoe"])
     }
 
     @Test("rows round-trip through their encoding")

@@ -58,11 +58,8 @@ struct ShoeCommandTests {
             #expect(entries.map { $0["kind"] as? String ?? "" } == ["registered", "assigned (auto)"])
             #expect(entries.last?["runningTotal"] as? Double == explain["kilometers"] as? Double)
             let notes = try #require(try json(ledger, "notifications")["notifications"] as? [[String: Any]])
-            #expect(
-                notes.map { $0["text"] as? String ?? "" } == [
-                    "5.02 km run — choose a shoe", "10.50 km run — assigned to Pegasus 40",
-                    "Pegasus 40 reached its 20.00 km goal (20.50 km): time for a new pair",
-                ])
+            // Runs of 2024 ingested now are history: the outbox tells only the goal reached.
+            #expect(notes.map { $0["text"] as? String ?? "" } == ["Pegasus 40 reached its 20.00 km goal (20.50 km): time for a new pair"])
             let asOf = try #require(try json(ledger, "mileage", "--as-of", "2024-05-02T12:00:00+02:00")["shoes"] as? [[String: Any]])
             #expect(asOf.first?["kilometers"] as? Double == 10)
         }

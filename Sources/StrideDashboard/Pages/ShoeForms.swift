@@ -64,7 +64,7 @@ enum ShoeForms {
         for workout in content.unassigned {
             let id = Ledger.workoutID(workout.id)
             html += "<li id=\"\(render.idPrefix)run-\(id)\">" + describe(workout, content.time)
-            if workout.isExcluded { html += " <span class=\"badge\">excluded from automatic assignment</span>" }
+            if workout.isRunExcluded { html += " <span class=\"badge\">excluded from automatic assignment</span>" }
             if render.showsForms {
                 html += "<div class=\"inline-forms\">"
                 if !active.isEmpty {
@@ -75,7 +75,7 @@ enum ShoeForms {
                             options: active.map { (ShoeID.text($0.shoe.id), $0.shoe.name) })
                     html += FormMarkup.form(.assign, render: render, legend: nil, fields: fields, button: "Put on shoe", className: "")
                 }
-                if !workout.isExcluded {
+                if !workout.isRunExcluded {
                     html += FormMarkup.form(
                         .exclude, render: render, legend: nil, fields: FormMarkup.hidden("workout", id), button: "Exclude", className: "")
                 }
@@ -120,7 +120,7 @@ enum ShoeForms {
 
     /// `2024-05-01 07:00 · 5.02 km · Apple Watch (id 3227496f…)`, escaped.
     static func describe(_ workout: Workout, _ time: LocalTime) -> String {
-        let distance = workout.distanceMeters == nil && workout.countedCopy == nil ? "distance unknown" : Format.kilometers(workout.kilometers)
+        let distance = workout.distanceMeters == nil ? "distance unknown" : Format.kilometers(workout.kilometers)
         let text = Shell.short(time.format(workout.start)) + " · " + distance + " · " + workout.sourceName
         return text.html + " <code>\(Ledger.workoutID(workout.id))</code>"
     }

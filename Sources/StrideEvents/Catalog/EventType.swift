@@ -56,6 +56,8 @@ extension EventType {
     public static let sameRunDecided = EventType(code: 32, name: "workout.sameRun")
     /// A workout's readings over time were recorded (its file's records or track).
     public static let workoutStreamRecorded = EventType(code: 33, name: "workout.streamRecorded")
+    /// The same-run rule grouped workouts into runs (one run recorded by several sources).
+    public static let runsGrouped = EventType(code: 34, name: "workout.runsGrouped")
     /// The runner set their heart-rate settings (maximum, resting) for the training log.
     public static let athleteSettingsChanged = EventType(code: 70, name: "athlete.settingsChanged")
     /// Points were awarded by a rule.
@@ -80,6 +82,7 @@ extension EventType {
         .ledgerCreated, .sampleRecorded, .workoutRecorded, .activitySummaryRecorded, .sampleRepeated, .sampleWithdrawn, .sampleRestored,
         .healthExportIngested, .archiveIngested, .shoeRegistered, .shoeRenamed,
         .shoeRetirementChanged, .defaultShoeSelected, .workoutAssigned, .workoutAssignmentChanged, .sameRunDecided, .workoutStreamRecorded,
+        .runsGrouped,
         .athleteSettingsChanged, .pointsAwarded, .pointsSpent,
         .pointsReversed, .checkedIn, .journalEntryAdded, .tokenAdded, .tokenRevoked, .requestAnswered,
     ]

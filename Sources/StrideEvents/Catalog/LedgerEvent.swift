@@ -17,6 +17,7 @@ public enum LedgerEvent: Hashable, Sendable {
     case workoutAssignmentChanged(WorkoutAssignmentChange)
     case sameRunDecided(SameRunDecided)
     case workoutStreamRecorded(WorkoutStreamRecorded)
+    case runsGrouped(RunsGrouped)
     case athleteSettingsChanged(AthleteSettingsChanged)
     case pointsAwarded(PointsAwarded)
     case pointsSpent(PointsSpent)
@@ -50,6 +51,7 @@ public enum LedgerEvent: Hashable, Sendable {
         case .workoutAssignmentChanged(let payload): payload
         case .sameRunDecided(let payload): payload
         case .workoutStreamRecorded(let payload): payload
+        case .runsGrouped(let payload): payload
         case .athleteSettingsChanged(let payload): payload
         case .pointsAwarded(let payload): payload
         case .pointsSpent(let payload): payload
@@ -86,7 +88,8 @@ public enum LedgerEvent: Hashable, Sendable {
         case .checkedIn(let payload): payload.sentBy
         case .journalEntryAdded(let payload): payload.sentBy
         case .requestAnswered(let answer): answer.device
-        case .ledgerCreated, .archiveIngested, .workoutStreamRecorded, .activitySummaryRecorded, .sampleRepeated, .tokenAdded, .tokenRevoked,
+        case .ledgerCreated, .archiveIngested, .workoutStreamRecorded, .runsGrouped, .activitySummaryRecorded, .sampleRepeated, .tokenAdded,
+            .tokenRevoked,
             .unrecognized:
             nil
         }
@@ -112,6 +115,7 @@ public enum LedgerEvent: Hashable, Sendable {
         case .workoutAssignmentChanged: WorkoutAssignmentChange.eventType.code
         case .sameRunDecided: SameRunDecided.eventType.code
         case .workoutStreamRecorded: WorkoutStreamRecorded.eventType.code
+        case .runsGrouped: RunsGrouped.eventType.code
         case .athleteSettingsChanged: AthleteSettingsChanged.eventType.code
         case .pointsAwarded: PointsAwarded.eventType.code
         case .pointsSpent: PointsSpent.eventType.code
@@ -182,6 +186,8 @@ public enum LedgerEvent: Hashable, Sendable {
                 event = .sameRunDecided(try decode(SameRunDecided.self, &reader, schemaVersion))
             case WorkoutStreamRecorded.eventType.code:
                 event = .workoutStreamRecorded(try decode(WorkoutStreamRecorded.self, &reader, schemaVersion))
+            case RunsGrouped.eventType.code:
+                event = .runsGrouped(try decode(RunsGrouped.self, &reader, schemaVersion))
             case AthleteSettingsChanged.eventType.code:
                 event = .athleteSettingsChanged(try decode(AthleteSettingsChanged.self, &reader, schemaVersion))
             case PointsAwarded.eventType.code:
@@ -245,6 +251,7 @@ public enum LedgerEvent: Hashable, Sendable {
         case .workoutAssignmentChanged(let payload): return Self.encode(payload, into: &writer)
         case .sameRunDecided(let payload): return Self.encode(payload, into: &writer)
         case .workoutStreamRecorded(let payload): return Self.encode(payload, into: &writer)
+        case .runsGrouped(let payload): return Self.encode(payload, into: &writer)
         case .athleteSettingsChanged(let payload): return Self.encode(payload, into: &writer)
         case .pointsAwarded(let payload): return Self.encode(payload, into: &writer)
         case .pointsSpent(let payload): return Self.encode(payload, into: &writer)

@@ -18,6 +18,9 @@ public struct PendingEvent: Sendable {
     public var entity: EntityReference
     /// The key that makes the append idempotent, when the event has one.
     public var idempotencyKey: IdempotencyKey?
+    /// The key an earlier Stride gave the same event, when it gave another: an event already
+    /// in the log under it makes this one a duplicate too. Checked, never recorded.
+    public var formerKey: IdempotencyKey?
     /// The event itself.
     public let body: Body
     /// The code of the event's type, noted when the event is made: the appending

@@ -34,6 +34,7 @@ public final class InMemoryEventStore: EventStore {
                     draft.keys[key] = sequence
                     return nil
                 },
+                holder: { draft.keys[$0] },
                 store: { sequence, entity, _, typeCode, envelope in
                     draft.envelopes.append(Array(envelope))
                     draft.entities[entity, default: []].append(sequence)

@@ -9,6 +9,8 @@ public enum LogAppender {
     ///   - version: the number of events about an entity.
     ///   - claimKey: records an event's idempotency key (with its entity) for the sequence it will get; returns
     ///     nil, or the sequence of the event already holding the key (the event is then skipped).
+    ///   - holder: the sequence of the event holding a key, if any, recording nothing: an event
+    ///     whose ``PendingEvent/formerKey`` is held is skipped as a duplicate.
     ///   - store: stores an event's envelope under its sequence and indexes it by entity,
     ///     key and type.
     /// - Throws: ``EventStoreError/versionConflict(entity:expected:actual:)`` or what a step throws.
@@ -17,6 +19,7 @@ public enum LogAppender {
         after lastSequence: UInt64, lastHash: ChainHash,
         version: (EntityReference) throws -> UInt64,
         claimKey: (_ entity: EntityReference, _ key: IdempotencyKey, _ sequence: UInt64) throws -> UInt64?,
+        holder: (_ key: IdempotencyKey) throws -> UInt64?,
         store: (
             _ sequence: UInt64, _ entity: EntityReference, _ key: IdempotencyKey?, _ typeCode: UInt16,
             _ envelope: UnsafeRawBufferPointer
@@ -40,6 +43,11 @@ public enum LogAppender {
         // writer still gets a copy; its body is one boxed reference, see `PendingEvent.Body`.)
         for index in events.indices {
             let (entity, key) = (events[index].entity, events[index].idempotencyKey)
+            if let former = events[index].formerKey, let holder = try holder(former) {
+                sequences.append(nil)
+                existing.append(holder)
+                continue
+            }
             if let key, let holder = try claimKey(entity, key, sequence + 1) {
                 sequences.append(nil)
                 existing.append(holder)

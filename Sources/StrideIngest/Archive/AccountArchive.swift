@@ -31,6 +31,10 @@ public struct AccountArchive: Sendable, Equatable {
         public var gearID: String?
         /// Where in the archive it is: `shoes.csv line 3`, `gear.json gear 55`.
         public var place: String
+        /// For rows that name a gear only by a name several of the archive's shoes have (two
+        /// Strava gear ids under one name): those shoes. The rows go on a rack shoe only where
+        /// the runner says which (`--shoe NAME=RACK_NAME`).
+        public var candidates: [Int] = []
 
         public init(
             name: String, brand: String? = nil, goalKilometers: Double? = nil, isRetired: Bool = false, retiredAt: Timestamp? = nil,
@@ -60,13 +64,16 @@ public struct AccountArchive: Sendable, Equatable {
         public var kilometers: Double
         /// Where in the archive it is: `activities.csv line 17 (activity 4567)`.
         public var place: String
+        /// The type the service gives it (`Run`, `Walk`, `running`).
+        public var type: String
 
-        public init(workout: UInt128, shoe: Int, start: Timestamp, kilometers: Double, place: String) {
+        public init(workout: UInt128, shoe: Int, start: Timestamp, kilometers: Double, place: String, type: String = "Run") {
             self.workout = workout
             self.shoe = shoe
             self.start = start
             self.kilometers = kilometers
             self.place = place
+            self.type = type
         }
     }
 
@@ -81,6 +88,9 @@ public struct AccountArchive: Sendable, Equatable {
     public var runs = 0
     public var shoes: [Shoe] = []
     public var runsOnShoes: [RunOnShoe] = []
+    /// Activities other than runs the archive puts on a shoe (walks, hikes): the service counts
+    /// them on the shoe, a Stride shoe collects runs only; the reconciliation says so.
+    public var otherActivitiesOnShoes: [RunOnShoe] = []
     /// Every run's workout, as this ingest recorded it.
     public var runIDs: [UInt128] = []
     /// Activity files that could not be read, `path: why` (the first few); their rows and

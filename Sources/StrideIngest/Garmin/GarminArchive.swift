@@ -106,19 +106,24 @@ struct GarminArchive {
             service: .garminConnect, id: summary.id, activityType: GarminActivities.activityType(summary.type), start: summary.start,
             elapsedSeconds: summary.durationSeconds, movingSeconds: nil, distanceMeters: summary.distanceMeters, place: place,
             metadata: metadata, detail: detail?.workout)
-        let id = SampleIdentity.make(start: workout.start, hash: identity.hash("garmin-activity", summary.id))
+        // The activity's identity is its id and the summary's own start, whether or not its
+        // file was matched and read.
+        let hash = identity.hash("garmin-activity", summary.id)
+        let id = SampleIdentity.make(start: summary.start, hash: hash)
         let entity = EntityReference(.workout, id: id)
-        try collector.add(
-            workout: workout, PendingEvent(.workoutRecorded(workout), occurredAt: workout.start, entity: entity, idempotencyKey: IdempotencyKey(id)))
+        var pending = PendingEvent(.workoutRecorded(workout), occurredAt: workout.start, entity: entity, idempotencyKey: IdempotencyKey(id))
+        // An earlier Stride took the start from the file.
+        if workout.start != summary.start { pending.formerKey = IdempotencyKey(SampleIdentity.make(start: workout.start, hash: hash)) }
+        try collector.add(workout: workout, pending)
         if let stream = detail?.stream { try collector.add(stream: stream.stream, of: entity, source: "\(place): \(stream.source)") }
-        guard summary.isRun else { return }
-        archive.runs += 1
-        archive.runIDs.append(id)
-        if let key = gear?.gearOfActivity[summary.id], let shoe = shoes[key] {
-            archive.runsOnShoes.append(
-                AccountArchive.RunOnShoe(
-                    workout: id, shoe: shoe, start: workout.start, kilometers: (summary.distanceMeters ?? 0) / 1000, place: place))
+        if summary.isRun {
+            archive.runs += 1
+            archive.runIDs.append(id)
         }
+        guard let key = gear?.gearOfActivity[summary.id], let shoe = shoes[key] else { return }
+        let onShoe = AccountArchive.RunOnShoe(
+            workout: id, shoe: shoe, start: workout.start, kilometers: (summary.distanceMeters ?? 0) / 1000, place: place, type: summary.type)
+        if summary.isRun { archive.runsOnShoes.append(onShoe) } else { archive.otherActivitiesOnShoes.append(onShoe) }
     }
 
     /// The summary whose start is nearest `start`, within ``matchWindow``.

@@ -110,7 +110,9 @@ final class IngestCollector {
         guard let sentBy else { return try add(event) }
         var sent = workout
         sent.sentBy = sentBy
-        try add(PendingEvent(.workoutRecorded(sent), occurredAt: event.occurredAt, entity: event.entity, idempotencyKey: event.idempotencyKey))
+        var pending = PendingEvent(.workoutRecorded(sent), occurredAt: event.occurredAt, entity: event.entity, idempotencyKey: event.idempotencyKey)
+        pending.formerKey = event.formerKey
+        try add(pending)
     }
 
     /// Adds a workout's readings over time (`source`: the file, and the session or track in it),

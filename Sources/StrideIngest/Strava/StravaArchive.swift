@@ -9,8 +9,10 @@ import StrideEvents
 ///   and gear, with its file's times, device and detail when it has one. A row with no file
 ///   (entered by hand), `#error#`, or a file that cannot be read is a workout from the row alone;
 ///   such files are counted and named, never a stop.
-/// - Identity: the Activity ID. The same archive again appends nothing; a run also recorded
-///   by a watch or the Health app is its copy (the same-run rule), counted from the archive's.
+/// - Identity: the Activity ID and the row's start. The same archive again appends nothing; a
+///   run also recorded by a watch or the Health app is its copy (the same-run rule), counted
+///   from the archive's.
+/// - Gear: each row's shoe as ``StravaGear`` resolves it.
 /// - Everything but the activity files is read before any workout is batched: an
 ///   `activities.csv` that cannot be read stops the ingest with nothing appended.
 struct StravaArchive {
@@ -54,29 +56,44 @@ struct StravaArchive {
         var archive = AccountArchive(service: .strava, name: URL(fileURLWithPath: files.location).lastPathComponent)
         let activities = try readActivities()
         let listed = try readShoes()
-        archive.shoes = listed
         var identity = IdentityHasher()
-        var shoeOf: [String: Int] = [:]  // gear name or id → shoe index
+        let gear = StravaGear.resolve(
+            activities.map { StravaGear.Named(name: $0.gearName, id: $0.gearID, line: $0.line, isRun: $0.isRun) }, listed: listed)
+        archive.shoes = gear.shoes
         var bytesRead = 0
-        for activity in activities {
+        for (activity, shoe) in zip(activities, gear.shoeOfRow) {
             if let filename = activity.filename { bytesRead += Int(min(files.size(of: root + filename), UInt64(Int32.max))) }
             progress(bytesRead)
             archive.activitiesByType[activity.type.isEmpty ? "(no type)" : activity.type, default: 0] += 1
             archive.asOf = max(archive.asOf ?? activity.start, activity.start)
             let (workout, place, stream) = self.workout(of: activity, archive: &archive)
-            let id = SampleIdentity.make(start: workout.start, hash: identity.hash("strava-activity", activity.id))
+            // The activity's identity is its id and the row's own start, whether or not its file
+            // could be read: a file damaged in one download and whole in the next is one activity.
+            let id = SampleIdentity.make(start: activity.start, hash: identity.hash("strava-activity", activity.id))
             let entity = EntityReference(.workout, id: id)
-            try collector.add(
-                workout: workout,
-                PendingEvent(.workoutRecorded(workout), occurredAt: workout.start, entity: entity, idempotencyKey: IdempotencyKey(id)))
+            var pending = PendingEvent(.workoutRecorded(workout), occurredAt: workout.start, entity: entity, idempotencyKey: IdempotencyKey(id))
+            if workout.start != activity.start {
+                // An earlier Stride took the start from the file.
+                pending.formerKey = IdempotencyKey(SampleIdentity.make(start: workout.start, hash: identity.hash("strava-activity", activity.id)))
+            }
+            try collector.add(workout: workout, pending)
             if let stream { try collector.add(stream: stream.stream, of: entity, source: "\(place): \(stream.source)") }
-            guard activity.isRun else { continue }
-            archive.runs += 1
-            archive.runIDs.append(id)
-            guard let shoe = shoe(of: activity, in: &archive, known: &shoeOf) else { continue }
-            archive.runsOnShoes.append(
-                AccountArchive.RunOnShoe(
-                    workout: id, shoe: shoe, start: workout.start, kilometers: (activity.distanceMeters ?? 0) / 1000, place: place))
+            guard let shoe else {
+                if activity.isRun {
+                    archive.runs += 1
+                    archive.runIDs.append(id)
+                }
+                continue
+            }
+            let onShoe = AccountArchive.RunOnShoe(
+                workout: id, shoe: shoe, start: workout.start, kilometers: (activity.distanceMeters ?? 0) / 1000, place: place, type: activity.type)
+            if activity.isRun {
+                archive.runs += 1
+                archive.runIDs.append(id)
+                archive.runsOnShoes.append(onShoe)
+            } else {
+                archive.otherActivitiesOnShoes.append(onShoe)
+            }
         }
         return archive
     }
@@ -137,43 +154,6 @@ struct StravaArchive {
             throw IngestError.brokenArchive(file: files.name(of: path), place: nil, problem: error.description)
         }
     }
-
-    /// The shoe a run was on, adding it to the archive's shoes when `shoes.csv` does not list
-    /// it: by `Activity Gear`'s name, told apart by `Gear`'s id where one name stands for two
-    /// shoes; by the id alone where the row names none.
-    private func shoe(of activity: StravaActivity, in archive: inout AccountArchive, known: inout [String: Int]) -> Int? {
-        let name = activity.gearName.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
-        guard name != nil || activity.gearID != nil else { return nil }
-        let key = "\(name.map(Self.key) ?? "")#\(activity.gearID ?? "")"
-        if let index = known[key] { return index }
-        let index: Int
-        if let name {
-            // The listed shoes of this name not yet taken by another id, first in shoes.csv order.
-            let taken = Set(known.filter { $0.key.hasPrefix(Self.key(name) + "#") }.map(\.value))
-            let listed = archive.shoes.indices.first { Self.key(archive.shoes[$0].name) == Self.key(name) && !taken.contains($0) }
-            if let listed, archive.shoes[listed].gearID == nil {
-                archive.shoes[listed].gearID = activity.gearID
-                index = listed
-            } else {
-                let template = archive.shoes.first { Self.key($0.name) == Self.key(name) }
-                archive.shoes.append(
-                    AccountArchive.Shoe(
-                        name: name, brand: template?.brand, gearID: activity.gearID,
-                        place: "activities.csv line \(activity.line) (Activity Gear)"))
-                index = archive.shoes.count - 1
-            }
-        } else {
-            let id = activity.gearID ?? ""
-            archive.shoes.append(
-                AccountArchive.Shoe(
-                    name: "Strava gear \(id)", isListed: false, gearID: id, place: "activities.csv line \(activity.line) (Gear \(id), no name)"))
-            index = archive.shoes.count - 1
-        }
-        known[key] = index
-        return index
-    }
-
-    private static func key(_ name: String) -> String { name.trimmingCharacters(in: .whitespaces).lowercased() }
 
     /// The workout of a row, with its file's detail when the file can be read; where in the
     /// archive it is.

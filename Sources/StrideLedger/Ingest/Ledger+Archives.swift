@@ -30,6 +30,8 @@ public struct ArchiveSettlement: Sendable, Equatable {
     /// What was not done and why: a runner's decision kept, a shoe that cannot be told apart,
     /// runs on gear the archive names by id only. Each line names what to do.
     public var notes: [String] = []
+    /// Each of the archive's shoes beside its rack shoe, every difference explained.
+    public var reconciliation: [ArchiveReconciliation.ReconciledShoe] = []
 }
 
 extension Ledger {
@@ -54,28 +56,7 @@ extension Ledger {
         // commits); the archive is recorded last. A crash between them leaves what a re-run
         // completes: the shoes are found on the rack by name, the runs already on theirs skipped.
         var (settlement, targets) = try decideAndAppend(about: "the rack") { () -> Decision<(ArchiveSettlement, [Int: Shoe]?)> in
-            let now = clock.now()
-            let expectation = try rackExpectation()
-            var settlement = ArchiveSettlement()
-            var events: [PendingEvent] = []
-            let mileageState = try state(of: mileage)
-            for run in archive.runIDs {
-                if let workout = try mileageState.workout(run), workout.runOf != nil { settlement.runsAlreadyFromElsewhere += 1 }
-            }
-            if let asOf = archive.asOf, let newest, asOf < newest {
-                settlement.isOlderThanOneRead = true
-                settlement.notes.append(
-                    "this archive's newest activity (\(asOf)) is older than that of a \(archive.service.rawValue) archive read before (\(newest)): it changes no shoe and no run"
-                )
-                return Decision(events: events, expecting: [expectation], value: (settlement, nil))
-            }
-            let rack = try shoes().map(\.shoe)
-            let rackEvents = try store.events(about: .rack)
-            let targets = try shoesOnRack(
-                for: archive, rack: rack, said: shoeNames, version: expectation.version, now: now, events: &events, settlement: &settlement)
-            retire(archive, targets: targets, rackEvents: rackEvents, sentBy: sentBy, now: now, events: &events, settlement: &settlement)
-            chooseDefault(archive, targets: targets, rackEvents: rackEvents, sentBy: sentBy, now: now, events: &events, settlement: &settlement)
-            return Decision(events: events, expecting: [expectation], value: (settlement, targets))
+            try read { try decideRack(for: archive, newest: newest, shoeNames: shoeNames, sentBy: sentBy) }
         }
         guard let targets else { return settlement }
         var unplaced: [Int: Int] = [:]
@@ -89,48 +70,8 @@ extension Ledger {
         for chunk in stride(from: 0, to: placed.count, by: Self.archiveRunsPerDecision).map({
             placed[$0..<min(placed.count, $0 + Self.archiveRunsPerDecision)]
         }) {
-            let outcome = try decideAndAppend(about: "the rack") { () -> Decision<ArchiveSettlement> in
-                let now = clock.now()
-                let mileageState = try state(of: mileage)
-                let rack = try shoes().map(\.shoe)
-                var outcome = ArchiveSettlement()
-                var events: [PendingEvent] = []
-                for (id, onShoe) in chunk {
-                    guard let workout = try mileageState.workout(id) else { continue }
-                    let counted = try workout.runOf.flatMap { try mileageState.workout($0) } ?? workout
-                    guard let run = onShoe, let shoe = targets[run.shoe] else {
-                        // On no shoe in this archive: off the one an earlier archive put it on.
-                        if counted.origin == .archive, counted.shoe != nil {
-                            outcome.runsTakenOffShoes += 1
-                            events.append(
-                                PendingEvent(
-                                    .workoutAssignmentChanged(
-                                        WorkoutAssignmentChange(.unassigned, sentBy: sentBy, source: "\(archive.title): on no shoe there")),
-                                    occurredAt: now, entity: EntityReference(.workout, id: counted.id)))
-                        }
-                        continue
-                    }
-                    if counted.shoe == shoe.id {
-                        outcome.runsAlreadyOnTheirShoe += 1
-                    } else if counted.isExcluded {
-                        outcome.notes.append(
-                            "\(Self.workoutID(counted.id)): you excluded it from shoes; the archive puts it on \(shoe.name) (\(run.place)), kept as you decided"
-                        )
-                    } else if counted.origin == .manual {
-                        let current = rack.first { $0.id == counted.shoe }?.name ?? "another shoe"
-                        outcome.notes.append(
-                            "\(Self.workoutID(counted.id)): you put it on \(current); the archive says \(shoe.name) (\(run.place)), kept as you decided"
-                        )
-                    } else {
-                        outcome.runsPutOnShoes += 1
-                        events.append(
-                            PendingEvent(
-                                .workoutAssigned(
-                                    WorkoutAssigned(shoe: shoe.id, origin: .archive, sentBy: sentBy, source: "\(archive.title), \(run.place)")),
-                                occurredAt: now, entity: EntityReference(.workout, id: counted.id)))
-                    }
-                }
-                return Decision(events: events, expecting: [try rackExpectation()], value: outcome)
+            let outcome = try decideAndAppend(about: "the runs of \(archive.title)") { () -> Decision<ArchiveSettlement> in
+                try read { try decideRuns(chunk, of: archive, targets: targets, sentBy: sentBy) }
             }
             settlement.runsAlreadyOnTheirShoe += outcome.runsAlreadyOnTheirShoe
             settlement.runsPutOnShoes += outcome.runsPutOnShoes
@@ -140,8 +81,13 @@ extension Ledger {
         for (index, count) in unplaced.sorted(by: { $0.key < $1.key }) {
             let shoe = archive.shoes[index]
             let say = shoe.gearID.map { "--shoe \($0)=RACK_NAME" } ?? "--shoe \"\(shoe.name)\"=RACK_NAME"
+            let candidates = shoe.candidates.map { archive.shoes[$0].gearID.map { "gear \($0)" } ?? archive.shoes[$0].place }
+            let why =
+                candidates.isEmpty
+                ? ""
+                : " (\(shoe.name) names \(candidates.count) shoes of the archive: \(candidates.joined(separator: ", ")), and these rows give no gear id)"
             settlement.notes.append(
-                "\(count) run\(count == 1 ? "" : "s") on \(shoe.name) (\(shoe.place)) put on no shoe: say which rack shoe it is with \(say) and ingest the archive again"
+                "\(count) run\(count == 1 ? "" : "s") on \(shoe.name) (\(shoe.place)) put on no shoe\(why): say which rack shoe it is with \(say) and ingest the archive again"
             )
         }
         if let asOf = archive.asOf {
@@ -157,11 +103,152 @@ extension Ledger {
                         idempotencyKey: ArchiveIngested.key(service: archive.service.rawValue, asOf: asOf, fingerprint: archive.fingerprint))
                 ], expecting: [])
         }
+        try read {
+            settlement.runsAlreadyFromElsewhere = try runsFromElsewhere(archive)
+            settlement.reconciliation = try reconcile(archive, targets: targets)
+        }
         return settlement
+    }
+
+    /// The rack's decision: the archive's shoes on the rack, retired, the default.
+    private func decideRack(
+        for archive: AccountArchive, newest: Timestamp?, shoeNames: [String: String], sentBy: String?
+    ) throws -> Decision<(ArchiveSettlement, [Int: Shoe]?)> {
+        let now = clock.now()
+        let expectation = try rackExpectation()
+        var settlement = ArchiveSettlement()
+        var events: [PendingEvent] = []
+        if let asOf = archive.asOf, let newest, asOf < newest {
+            settlement.isOlderThanOneRead = true
+            settlement.notes.append(
+                "this archive's newest activity (\(asOf)) is older than that of a \(archive.service.rawValue) archive read before (\(newest)): it changes no shoe and no run"
+            )
+            return Decision(events: events, expecting: [expectation], value: (settlement, nil))
+        }
+        let rack = try shoes().map(\.shoe)
+        let rackEvents = try store.events(about: .rack)
+        let targets = try shoesOnRack(
+            for: archive, rack: rack, said: shoeNames, version: expectation.version, now: now, events: &events, settlement: &settlement)
+        retire(archive, targets: targets, rackEvents: rackEvents, sentBy: sentBy, now: now, events: &events, settlement: &settlement)
+        chooseDefault(archive, targets: targets, rackEvents: rackEvents, sentBy: sentBy, now: now, events: &events, settlement: &settlement)
+        return Decision(events: events, expecting: [expectation], value: (settlement, targets))
     }
 
     /// The runs an archive's settlement puts on shoes in one write transaction.
     static let archiveRunsPerDecision = 1_000
+
+    /// One decision on a chunk of the archive's runs, read in one view: each activity's shoe as
+    /// the archive says, recorded on the activity's own workout, unless the runner decided its
+    /// run's shoe (put it somewhere by hand, took it off, or excluded it). The decision expects
+    /// every copy of every run it changes as it read them: a runner's command committed between
+    /// the read and the append makes it decide again (and the placement policy keeps the
+    /// runner's word whatever the order besides).
+    private func decideRuns(
+        _ chunk: ArraySlice<(workout: UInt128, run: AccountArchive.RunOnShoe?)>, of archive: AccountArchive, targets: [Int: Shoe],
+        sentBy: String?
+    ) throws -> Decision<ArchiveSettlement> {
+        let now = clock.now()
+        let mileageState = try state(of: mileage)
+        let rack = Dictionary(try mileageState.shoes().map { ($0.shoe.id, $0.shoe) }, uniquingKeysWith: { first, _ in first })
+        var outcome = ArchiveSettlement()
+        var events: [PendingEvent] = []
+        var read: Set<UInt128> = []
+        for (id, onShoe) in chunk {
+            guard let workout = try mileageState.workout(id) else { continue }
+            let record = try workout.runOf.flatMap { try mileageState.workout($0) } ?? workout
+            let copies = SameRunPolicy.preferenceOrder([record] + (try record.copies.compactMap { try mileageState.workout($0) }))
+            let decided = RunPlacementPolicy.placement(of: copies)
+            let entity = EntityReference(.workout, id: workout.id)
+            guard let run = onShoe, let shoe = targets[run.shoe] else {
+                // On no shoe in this archive: what an earlier archive said of it no longer holds.
+                guard workout.placement?.origin == .archive, workout.placement?.shoe != nil else { continue }
+                if record.shoe != nil, decided?.origin == .archive { outcome.runsTakenOffShoes += 1 }
+                events.append(
+                    PendingEvent(
+                        .workoutAssignmentChanged(WorkoutAssignmentChange(.unassigned, sentBy: sentBy, source: "\(archive.title): on no shoe there")),
+                        occurredAt: now, entity: entity))
+                read.formUnion(copies.map(\.id))
+                continue
+            }
+            if decided?.origin == .manual || record.isRunExcluded {
+                if record.shoe == shoe.id {
+                    outcome.runsAlreadyOnTheirShoe += 1
+                } else {
+                    let yours =
+                        decided?.origin == .manual && decided?.shoe != nil
+                        ? "you put it on \(record.shoe.flatMap { rack[$0]?.name } ?? "another shoe")"
+                        : record.isRunExcluded ? "you excluded it from shoes" : "you took it off shoes"
+                    outcome.notes.append("\(Self.workoutID(record.id)): \(yours); the archive says \(shoe.name) (\(run.place)), kept as you decided")
+                }
+                continue
+            }
+            if workout.placement?.origin == .archive, workout.placement?.shoe == shoe.id {
+                outcome.runsAlreadyOnTheirShoe += 1
+                continue
+            }
+            if record.shoe == shoe.id { outcome.runsAlreadyOnTheirShoe += 1 } else { outcome.runsPutOnShoes += 1 }
+            events.append(
+                PendingEvent(
+                    .workoutAssigned(WorkoutAssigned(shoe: shoe.id, origin: .archive, sentBy: sentBy, source: "\(archive.title), \(run.place)")),
+                    occurredAt: now, entity: entity))
+            read.formUnion(copies.map(\.id))
+        }
+        let expectations = try read.sorted().map { id in
+            let entity = EntityReference(.workout, id: id)
+            return VersionExpectation(entity, version: try store.version(of: entity))
+        }
+        return Decision(events: events, expecting: [try rackExpectation()] + expectations, value: outcome)
+    }
+
+    /// Of the archive's runs, those the ledger holds from another source too (a copy the Health
+    /// app, a watch's file or a push recorded): counted once.
+    private func runsFromElsewhere(_ archive: AccountArchive) throws -> Int {
+        let mileageState = try state(of: mileage)
+        let source = "archive:\(archive.service.rawValue)"
+        var count = 0
+        for id in archive.runIDs {
+            guard let workout = try mileageState.workout(id) else { continue }
+            let record = try workout.runOf.flatMap { try mileageState.workout($0) } ?? workout
+            let members = [record] + (try record.copies.compactMap { try mileageState.workout($0) })
+            if members.contains(where: { $0.source != source }) { count += 1 }
+        }
+        return count
+    }
+
+    /// Each archive shoe beside its rack shoe, every difference explained (``ArchiveReconciliation``).
+    private func reconcile(_ archive: AccountArchive, targets: [Int: Shoe]) throws -> [ArchiveReconciliation.ReconciledShoe] {
+        let mileageState = try state(of: mileage)
+        let rack = Dictionary(try mileageState.shoes().map { ($0.shoe.id, $0.shoe) }, uniquingKeysWith: { first, _ in first })
+        let workouts = try mileageState.workouts()
+        let byID = Dictionary(workouts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        func run(of record: Workout) -> ArchiveReconciliation.Run {
+            ArchiveReconciliation.Run(copies: SameRunPolicy.preferenceOrder([record] + record.copies.compactMap { byID[$0] }))
+        }
+        var runsOn: [UInt128: [ArchiveReconciliation.Run]] = [:]
+        for workout in workouts where workout.runOf == nil {
+            if let shoe = workout.shoe { runsOn[shoe, default: []].append(run(of: workout)) }
+        }
+        let shoes = archive.shoes.indices.map { index in
+            let shoe = archive.shoes[index]
+            let why: String
+            if !shoe.candidates.isEmpty {
+                why =
+                    "these rows name \(shoe.name) without a gear id, and \(shoe.candidates.count) of the archive's shoes have that name: say which rack shoe they are with --shoe \"\(shoe.name)\"=RACK_NAME"
+            } else if !shoe.isListed {
+                why = "the archive names this gear by its id only: say which rack shoe it is with --shoe \(shoe.gearID ?? shoe.name)=RACK_NAME"
+            } else {
+                why = "it could not be told apart from a shoe on the rack: say which with --shoe \(shoe.gearID ?? "\"\(shoe.name)\"")=RACK_NAME"
+            }
+            return ArchiveReconciliation.ArchiveShoe(name: shoe.name, place: shoe.place, rackShoe: targets[index]?.id, whyNotOnRack: why)
+        }
+        let rows = (archive.runsOnShoes.map { ($0, true) } + archive.otherActivitiesOnShoes.map { ($0, false) }).map { onShoe, isRun in
+            ArchiveReconciliation.Row(
+                workout: onShoe.workout, shoe: onShoe.shoe, kilometers: onShoe.kilometers, place: onShoe.place, type: onShoe.type, isRun: isRun)
+        }
+        return ArchiveReconciliation.reconcile(
+            archive: archive.title, shoes: shoes, rows: rows,
+            run: { id in byID[id].flatMap { byID[$0.run] }.map(run(of:)) }, rack: rack, runsOn: { runsOn[$0] ?? [] })
+    }
 
     /// The rack shoe of each archive shoe (by index), registering the new ones.
     private func shoesOnRack(

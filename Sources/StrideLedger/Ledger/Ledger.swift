@@ -92,6 +92,7 @@ public final class Ledger: Sendable {
         if let report = try existing.upgradeIdentitiesIfNeeded(progress: upgrade?.progress ?? { _, _ in }) {
             upgrade?.finished(report)
         }
+        try existing.regroupRunsIfNeeded()
         return existing
     }
 
@@ -128,6 +129,10 @@ public final class Ledger: Sendable {
             .ledgerCreated(LedgerCreated(timeZone: timeZone.identifier)), occurredAt: clock.now(), entity: .ledger,
             idempotencyKey: IdempotencyKey(hashing: Array("ledger.created".utf8)))
         try Ledger(store: store, timeZone: timeZone, clock: clock).append([created])
+        // A new ledger's runs are grouped by today's rule from the first.
+        if try store.metaNumber(Self.sameRunRuleKey) == nil, try store.lastSequence() == 1 {
+            try store.setMetaNumber(Self.sameRunRuleKey, Self.sameRunRule)
+        }
         guard let first = try store.event(at: 1) else {
             throw LedgerError.damaged(path: path, problem: "its creation event is missing")
         }

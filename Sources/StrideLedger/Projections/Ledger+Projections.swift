@@ -25,7 +25,7 @@ extension Ledger {
     /// The policies that answer appended events in the same transaction.
     var reactions: [any LedgerReaction] {
         let calendar = dailyHealth.calendar
-        return [AutoAssignment(mileage: mileage), PointAwards(points: points, localDay: { calendar.day(of: $0) })]
+        return [ArrivingWorkouts(mileage: mileage), PointAwards(points: points, localDay: { calendar.day(of: $0) })]
     }
 
     /// Brings every projection up to the log's last event (rebuilding one whose version

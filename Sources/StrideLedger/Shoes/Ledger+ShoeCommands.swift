@@ -147,7 +147,7 @@ extension Ledger {
             let id = Self.workoutID(workout.id)
             switch change {
             case .unassigned: guard workout.shoe != nil else { throw ShoeError.notAssigned(id) }
-            case .excluded: guard !workout.isExcluded else { throw ShoeError.alreadyThat("workout \(id) is already excluded") }
+            case .excluded: guard !workout.isRunExcluded else { throw ShoeError.alreadyThat("workout \(id) is already excluded") }
             }
             let entity = EntityReference(.workout, id: workout.id)
             return Decision(

@@ -79,14 +79,14 @@ extension Ledger {
         let settings = try trainingState.settings()
         let sports = try trainingState.sports()
         let workouts = try mileageState.workouts()
-        let byID = Dictionary(workouts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
         // The runs, each with the stream of its best copy that has one.
         var drafts: [(run: Workout, counted: Workout, stream: UInt128?)] = []
         for workout in workouts where workout.runOf == nil && workout.isRunning {
             if let instant, workout.start > instant { continue }
-            let counted = workout.countedCopy.flatMap { byID[$0] } ?? workout
-            let candidates = [counted.id, workout.id] + workout.copies
+            // The record is the run's counted copy; the stream is its own, else a copy's.
+            let counted = workout
+            let candidates = [workout.id] + workout.copies
             drafts.append((workout, counted, candidates.first { facts[$0] != nil }))
         }
         let estimatedMaximum = Self.estimate(

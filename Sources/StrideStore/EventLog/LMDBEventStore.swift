@@ -207,6 +207,7 @@ public final class LMDBEventStore: EventStore {
                     claimKey: { entity, key, sequence in
                         try indexer.claim(key, for: entity, sequence: sequence, through: &keyCursor)
                     },
+                    holder: { key in try indexer.holder(of: key, through: &keyCursor) },
                     store: { sequence, entity, key, typeCode, envelope in
                         try withUnsafeBytes(of: sequence) { sequenceBytes in
                             // Appends only go after the tail; a refusal means the log is damaged.

@@ -82,6 +82,13 @@ struct LogIndexer {
         }
     }
 
+    /// The sequence of the event `key` names in the `keys` database, if any; records nothing.
+    func holder(of key: IdempotencyKey, through keys: inout Cursor) throws -> UInt64? {
+        try withUnsafeBytes(of: key.value.bigEndian) { keyBytes in
+            try keys.seek(exactly: keyBytes).flatMap { KeyEntry($0.value)?.sequence }
+        }
+    }
+
     /// Indexes a stored event by entity (unless its key entry covers that) and by type.
     mutating func index(
         sequence: UInt64, entity: EntityReference, key: IdempotencyKey?, typeCode: UInt16, in transaction: borrowing Transaction

@@ -1,3 +1,5 @@
+import ShoeMileage
+import StrideContract
 import StrideEvents
 import StrideIngest
 import StrideLedger
@@ -80,6 +82,36 @@ enum IngestSummary {
         return lines.joined(separator: "\n")
     }
 
+    /// Each archive shoe beside its rack shoe: the two totals, and the differences by reason,
+    /// the unexplained ones named.
+    private static func reconciliationLines(_ shoes: [ArchiveReconciliation.ReconciledShoe]) -> [String] {
+        guard !shoes.isEmpty else { return [] }
+        var lines = ["  Each shoe against the archive's own total:"]
+        for shoe in shoes {
+            let rack = shoe.rackShoe.map { "\($0) on the rack \(Format.kilometers(shoe.rackKilometers))" } ?? "on no rack shoe"
+            let count = shoe.differences.count
+            let verdict =
+                count == 0
+                ? "equal" : "\(count.counted("difference")), " + (shoe.unexplained == 0 ? "all explained" : "\(shoe.unexplained) unexplained")
+            lines.append("    \(shoe.archiveShoe): archive \(Format.kilometers(shoe.archiveKilometers)), \(rack) — \(verdict).")
+            for reason in ArchiveReconciliation.Reason.allCases where reason != .unexplained {
+                let of = shoe.differences.filter { $0.reason == reason }
+                guard !of.isEmpty else { continue }
+                let kilometers = of.reduce(0) { $0 + $1.kilometers }
+                let what =
+                    reason == .startingKilometres
+                    ? "" : " \(of.count.counted(reason == .notARun ? "activity" : "run", plural: reason == .notARun ? "activities" : nil))"
+                lines.append("      \(Format.signedKilometers(kilometers))\(what): \(reason == .notOnRack ? of[0].detail : reason.label)")
+            }
+            for difference in shoe.differences.filter({ $0.reason == .unexplained }).prefix(5) {
+                let which = [difference.place, difference.workout.map { "workout \(Ledger.workoutID($0))" }].compactMap { $0 }.joined(separator: ", ")
+                lines.append(
+                    "      \(Format.signedKilometers(difference.kilometers)) unexplained: \(which.isEmpty ? "" : which + ": ")\(difference.detail)")
+            }
+        }
+        return lines
+    }
+
     /// What an account archive held and did to the rack: activities by type, runs new and
     /// known, shoes added and matched, runs put on shoes, what was not read and why.
     private static func archiveLines(_ archive: AccountArchive, settled: ArchiveSettlement?) -> [String] {
@@ -115,7 +147,11 @@ enum IngestSummary {
                     + (settled.runsTakenOffShoes > 0
                         ? "; \(Format.count(settled.runsTakenOffShoes)) taken off the shoe an earlier archive put them on" : "")
                     + ".")
-            for note in settled.notes { lines.append("  Note: \(note).") }
+            for note in settled.notes.prefix(IngestSummaryDocument.listedNotes) { lines.append("  Note: \(note).") }
+            if settled.notes.count > IngestSummaryDocument.listedNotes {
+                lines.append("  … and \(Format.count(settled.notes.count - IngestSummaryDocument.listedNotes)) more notes (all in --json).")
+            }
+            lines += reconciliationLines(settled.reconciliation)
         }
         if archive.filesRead > 0 || archive.unreadFileCount > 0 {
             lines.append(

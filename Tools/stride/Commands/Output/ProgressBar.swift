@@ -79,6 +79,15 @@ enum Format {
     /// `1,234,567`.
     static func count(_ value: Int) -> String { value.groupedDigits }
 
+    /// `812.40 km`.
+    static func kilometers(_ value: Double) -> String { String(format: "%.2f km", value) }
+
+    /// `+10.00 km`, `−3.00 km`.
+    static func signedKilometers(_ value: Double) -> String {
+        let text = String(format: "%.2f km", abs(value))
+        return (value < 0 ? "−" : "+") + text
+    }
+
     /// A table cell's text followed by the device that sent its event through the server
     /// (`… via marie-iphone`); the text alone for an action on the machine.
     static func via(_ sentBy: String?, after text: String) -> String {

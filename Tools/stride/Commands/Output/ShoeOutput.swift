@@ -32,10 +32,9 @@ enum ShoeOutput {
             table.add([
                 Ledger.workoutID(workout.id), workout.activity.replacingOccurrences(of: "HKWorkoutActivityType", with: ""),
                 time.format(workout.start),
-                // A run counted from one of its copies shows the distance it counts.
-                workout.distanceMeters == nil && workout.countedCopy == nil ? "–" : String(format: "%.2f", workout.kilometers),
+                workout.distanceMeters == nil ? "–" : String(format: "%.2f", workout.kilometers),
                 workout.runOf.map { "copy of \(Ledger.workoutID($0))" } ?? workout.shoe.flatMap { names[$0] }
-                    ?? (workout.isExcluded ? "(excluded)" : "–"),
+                    ?? (workout.isRunExcluded ? "(excluded)" : "–"),
                 workout.origin?.description ?? "",
             ])
         }
