@@ -13,6 +13,8 @@ public enum MileageKey: RowKey {
     case audit(shoe: UInt128, sequence: UInt64)
     /// One notification of the outbox.
     case notification(sequence: UInt64)
+    /// A run on a shoe, by its start: the shoe's runs in order (its last run is its last key).
+    case runOnShoe(shoe: UInt128, start: Timestamp, record: UInt128)
 }
 
 /// A row of the mileage projection.
@@ -22,6 +24,8 @@ public enum MileageRow: Hashable, Sendable {
     case workout(Workout)
     case audit(AuditEntry)
     case notification(Notification)
+    /// The presence of a ``MileageKey/runOnShoe(shoe:start:record:)`` key.
+    case runOnShoe
 }
 
 /// The default shoe and since when it is the default.
@@ -48,9 +52,12 @@ public struct Shoe: Hashable, Sendable {
     public var isRetired = false
     /// Starting kilometres plus the distance of the workouts assigned to it now.
     public var kilometers: Double
+    /// The distance of the runs on it now, in micrometres: summed exactly, so that its figure
+    /// is the same whatever order runs came onto it and left it in.
+    public var runMicrometres: Int64 = 0
     /// Workouts assigned to it now.
     public var runs = 0
-    /// The start of the latest workout assigned to it.
+    /// The start of the latest workout assigned to it (as the queries read it from the shoe's runs).
     public var lastRun: Timestamp?
     /// Whether the outbox has said it reached its goal (it says so once).
     public var isGoalAnnounced = false
@@ -63,6 +70,13 @@ public struct Shoe: Hashable, Sendable {
         self.startKilometers = startKilometers
         self.goalKilometers = goalKilometers
         self.kilometers = kilometers
+    }
+
+    /// Counts a run of `kilometers` on it (`times` 1), or takes one off (−1).
+    public mutating func count(kilometers run: Double, times: Int64) {
+        runMicrometres += times * Int64((run * 1e9).rounded())
+        runs += Int(times)
+        kilometers = startKilometers + Double(runMicrometres) / 1e9
     }
 
     /// Kilometres left to the goal (negative past it), when there is a goal.

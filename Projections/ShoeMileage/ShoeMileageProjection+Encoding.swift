@@ -4,7 +4,7 @@ import StrideProjection
 extension ShoeMileageProjection {
     /// Key prefixes: every key of one kind shares its first byte, so a kind is a key range.
     enum Prefix: UInt8 {
-        case rack = 1, shoe, workout, audit, notification
+        case rack = 1, shoe, workout, audit, notification, runOnShoe
     }
 
     public func encode(key: Key) -> [UInt8] {
@@ -24,6 +24,12 @@ extension ShoeMileageProjection {
         case .notification(let sequence):
             writer.write(Prefix.notification.rawValue)
             writer.write(fixed: sequence.bigEndian)
+        case .runOnShoe(let shoe, let start, let record):
+            writer.write(Prefix.runOnShoe.rawValue)
+            writer.write(fixed: shoe.bigEndian)
+            // The sign flipped: instants before 1970 sort first too.
+            writer.write(fixed: (UInt64(bitPattern: start.millisecondsSince1970) ^ (1 << 63)).bigEndian)
+            writer.write(fixed: record.bigEndian)
         }
         return writer.bytes
     }
@@ -38,6 +44,11 @@ extension ShoeMileageProjection {
             let shoe = UInt128(bigEndian: try reader.read(fixed: UInt128.self))
             return .audit(shoe: shoe, sequence: UInt64(bigEndian: try reader.read(fixed: UInt64.self)))
         case .notification: return .notification(sequence: UInt64(bigEndian: try reader.read(fixed: UInt64.self)))
+        case .runOnShoe:
+            let shoe = UInt128(bigEndian: try reader.read(fixed: UInt128.self))
+            let start = Int64(bitPattern: UInt64(bigEndian: try reader.read(fixed: UInt64.self)) ^ (1 << 63))
+            return .runOnShoe(
+                shoe: shoe, start: Timestamp(millisecondsSince1970: start), record: UInt128(bigEndian: try reader.read(fixed: UInt128.self)))
         case nil: throw DecodingFailure("unknown mileage key kind")
         }
     }
@@ -56,9 +67,8 @@ extension ShoeMileageProjection {
             writer.write(shoe.startKilometers)
             writer.write(optional: shoe.goalKilometers) { $0.write($1) }
             writer.write(shoe.isRetired)
-            writer.write(shoe.kilometers)
+            writer.write(signedVarint: shoe.runMicrometres)
             writer.write(signedVarint: Int64(shoe.runs))
-            writer.write(optional: shoe.lastRun) { $0.write($1) }
             writer.write(shoe.isGoalAnnounced)
         case .workout(let workout):
             writer.write(Prefix.workout.rawValue)
@@ -108,6 +118,8 @@ extension ShoeMileageProjection {
             writer.write(optional: note.workout) { $0.write(fixed: $1) }
             writer.write(optional: note.shoe) { $0.write(fixed: $1) }
             writer.write(note.text)
+        case .runOnShoe:
+            writer.write(Prefix.runOnShoe.rawValue)
         }
     }
 
@@ -130,9 +142,9 @@ extension ShoeMileageProjection {
                 brand: try reader.readOptional { try $0.readString() }, startKilometers: try reader.readDouble(),
                 goalKilometers: try reader.readOptional { try $0.readDouble() }, kilometers: 0)
             shoe.isRetired = try reader.readBool()
-            shoe.kilometers = try reader.readDouble()
+            shoe.runMicrometres = try reader.readSignedVarint()
+            shoe.kilometers = shoe.startKilometers + Double(shoe.runMicrometres) / 1e9
             shoe.runs = Int(try reader.readSignedVarint())
-            shoe.lastRun = try reader.readOptional { try $0.readTimestamp() }
             shoe.isGoalAnnounced = try reader.readBool()
             row = .shoe(shoe)
         case .workout:
@@ -182,6 +194,8 @@ extension ShoeMileageProjection {
                 Notification(
                     sequence: sequence, at: at, kind: kind, workout: try reader.readOptional { try $0.read(fixed: UInt128.self) },
                     shoe: try reader.readOptional { try $0.read(fixed: UInt128.self) }, text: try reader.readString()))
+        case .runOnShoe:
+            row = .runOnShoe
         case nil:
             throw DecodingFailure("unknown mileage row kind")
         }

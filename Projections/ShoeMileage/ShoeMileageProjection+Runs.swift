@@ -12,6 +12,7 @@ extension ShoeMileageProjection {
         var members: Set<UInt128>
         var shoe: UInt128?
         var kilometers: Double
+        var start: Timestamp
     }
 
     /// The runner's word on two workouts (or, in a ledger written before the rule was a
@@ -126,20 +127,14 @@ extension ShoeMileageProjection {
                 line(.copyNoted, shoe, run.id, nil, 0, notes.joined(separator: "; "))
                 continue
             }
-            updateShoe(shoe, rows: &rows) { shoe in
-                shoe.kilometers -= old.kilometers
-                shoe.runs -= 1
-            }
+            take(old, off: shoe, &rows)
             guard let formerRecord = workout(old.record, &rows) else { continue }
             if let index = after.firstIndex(where: { $0.record != old.record && $0.members.contains(old.record) }) {
                 let counted = after[index]
                 if counted.shoe == shoe, !matched.contains(index), let run = workout(counted.record, &rows) {
                     // The same run on the same shoe, now counted from a preferred copy.
                     matched.insert(index)
-                    updateShoe(shoe, rows: &rows) { shoe in
-                        shoe.kilometers += counted.kilometers
-                        shoe.runs += 1
-                    }
+                    put(counted, on: shoe, &rows)
                     var detail =
                         "now counted from \(run.sourceName) (\(run.recording)): \(Self.format(counted.kilometers)) km instead of \(Self.format(old.kilometers)) km"
                     if let others = uncounted(run, &rows) { detail += "; " + others }
@@ -163,11 +158,7 @@ extension ShoeMileageProjection {
         }
         for (index, new) in after.enumerated() where !matched.contains(index) {
             guard let shoe = new.shoe, let run = workout(new.record, &rows) else { continue }
-            updateShoe(shoe, rows: &rows) { shoe in
-                shoe.kilometers += new.kilometers
-                shoe.runs += 1
-                shoe.lastRun = max(shoe.lastRun ?? run.start, run.start)
-            }
+            put(new, on: shoe, &rows)
             let placement = runPlacement(run, &rows)
             line(
                 .assigned, shoe, run.id, run.origin, new.kilometers,
@@ -175,6 +166,18 @@ extension ShoeMileageProjection {
             announceGoal(of: shoe, event: event, rows: &rows)
         }
         refreshNotes(of: after, &rows)
+    }
+
+    /// Counts a run on a shoe: its figure, its runs, and the shoe's index of runs by start.
+    private func put(_ run: RunSnapshot, on shoeID: UInt128, _ rows: inout ProjectionRows<Key, Row>) {
+        updateShoe(shoeID, rows: &rows) { $0.count(kilometers: run.kilometers, times: 1) }
+        rows.update(.runOnShoe(shoe: shoeID, start: run.start, record: run.record), creating: { .runOnShoe }) { _ in }
+    }
+
+    /// Takes a run off a shoe's figure, its runs and its index.
+    private func take(_ run: RunSnapshot, off shoeID: UInt128, _ rows: inout ProjectionRows<Key, Row>) {
+        updateShoe(shoeID, rows: &rows) { $0.count(kilometers: run.kilometers, times: -1) }
+        rows.remove(.runOnShoe(shoe: shoeID, start: run.start, record: run.record))
     }
 
     /// The placement that decides a record's run.
@@ -216,7 +219,7 @@ extension ShoeMileageProjection {
         guard let record = workout(recordID, &rows), record.runOf == nil else { return nil }
         return RunSnapshot(
             record: record.id, members: Set([record.id] + record.copies), shoe: record.isRunning ? record.shoe : nil,
-            kilometers: record.kilometers)
+            kilometers: record.kilometers, start: record.start)
     }
 
     /// The ids of a record's run: the record and its copies.

@@ -292,7 +292,11 @@ extension Ledger {
                 // Two shoes printing one name, told apart by their ids: each named with its id
                 // (and found on the rack under that name when an earlier ingest added it).
                 if repeated[ArchiveShoePolicy.key(shoe.name)] != nil || taken.contains(ArchiveShoePolicy.key(name)) {
-                    name = "\(name) (\(archive.service.rawValue) gear \(shoe.gearID ?? shoe.place))"
+                    // Told apart by the id the service gives it, else by its place among the
+                    // archive's shoes of that name (never by a file's line).
+                    let sameName = archive.shoes.indices.filter { ArchiveShoePolicy.key(archive.shoes[$0].name) == ArchiveShoePolicy.key(shoe.name) }
+                    let ordinal = (sameName.firstIndex(of: index) ?? 0) + 1
+                    name = "\(name) (\(shoe.gearID.map { "\(archive.service.rawValue) gear \($0)" } ?? "\(archive.service.rawValue) shoe \(ordinal)"))"
                     if let existing = rack.first(where: { ArchiveShoePolicy.key($0.name) == ArchiveShoePolicy.key(name) }) {
                         targets[index] = existing
                         settlement.shoesMatched[shoe.name] = existing.name
@@ -309,7 +313,7 @@ extension Ledger {
                 // On the rack from its first run in the archive, so that the past as of any day
                 // shows it with the runs run by then (`mileage --as-of`).
                 let since = min(now, archive.runsOnShoes.filter { $0.shoe == index }.map(\.start).min() ?? now)
-                let id = ShoeID.derived(name: name, at: since, rackVersion: version &+ UInt64(index) &* 7_919)
+                let id = ShoeID.derived(service: archive.service.rawValue, gear: shoe.gearID ?? "", name: name, at: since)
                 events.append(
                     PendingEvent(
                         .shoeRegistered(

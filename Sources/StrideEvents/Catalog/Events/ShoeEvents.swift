@@ -243,6 +243,14 @@ public enum ShoeID {
         let digest = Digest128.of(Array("shoe|\(name)|\(instant.millisecondsSince1970)|\(rackVersion)".utf8))
         return UInt128(UInt64(truncatingIfNeeded: digest >> 64) | 1)
     }
+
+    /// The id of a shoe an account archive adds to the rack, derived from what the archive calls
+    /// it (its service, and its gear id or its name): the same whatever else the rack held, so
+    /// that a ledger's shoes and figures do not depend on the order files were ingested in.
+    public static func derived(service: String, gear: String, name: String, at instant: Timestamp) -> UInt128 {
+        let digest = Digest128.of(Array("archive-shoe|\(service)|\(gear)|\(name)|\(instant.millisecondsSince1970)".utf8))
+        return UInt128(UInt64(truncatingIfNeeded: digest >> 64) | 1)
+    }
 }
 
 extension EntityReference {
