@@ -10,8 +10,8 @@ import StrideFIT
 ///
 /// - Each summary is one workout: its type, name and distance (what Garmin counts on the
 ///   shoe), with the detail of the activity FIT file (type 4) that starts within a minute of
-///   it. An activity file no summary lists is a workout of its own. Monitoring files (type 32)
-///   are no workouts and are left unread, counted.
+///   it. An activity file no summary lists is a workout of its own. Files of other types
+///   (monitoring B, type 32, the most) are no workouts and are left unread, counted by type.
 /// - An inner zip is copied to a private temporary file (memory stays flat whatever its size),
 ///   checked as every zip is, read, and removed. A damaged inner zip or FIT file is counted and
 ///   named, never a stop.
@@ -290,10 +290,8 @@ struct GarminArchive {
                 workouts = try ActivityFile.details(bytes, name: files.name(of: name), timeZone: timeZone, readAt: readAt)
             } catch {
                 let type = bytes.withUnsafeBytes { FITActivity.decode($0).0.fileID?.type }
-                if type == 32 {
-                    archive.notRead["monitoring FIT files (type 32): daily figures, not workouts", default: 0] += 1
-                } else if let type, type != 4 {
-                    archive.notRead["FIT files of type \(type), not activities", default: 0] += 1
+                if let type, type != FITNames.activityFileType {
+                    archive.notRead[FITWorkouts.notRead(fileType: type), default: 0] += 1
                 } else {
                     archive.noteUnread(name, error.description)
                 }
