@@ -185,9 +185,9 @@ struct GarminArchive {
             if let high = day.maximumHeartRate { metadata.append(MetadataEntry(key: "GarminMaximumHeartRate", value: FITWorkouts.number(high))) }
             let place = "UDSFile \(day.date)"
             for (type, value, unit, instant) in [
-                ("HKQuantityTypeIdentifierStepCount", day.steps, "count", false),
-                ("HKQuantityTypeIdentifierDistanceWalkingRunning", day.metres, "m", false),
-                ("HKQuantityTypeIdentifierRestingHeartRate", day.restingHeartRate, "count/min", true),
+                (HealthTypeCatalog.Identifier.stepCount, day.steps, "count", false),
+                (HealthTypeCatalog.Identifier.distanceWalkingRunning, day.metres, "m", false),
+                (HealthTypeCatalog.Identifier.restingHeartRate, day.restingHeartRate, "count/min", true),
             ] {
                 guard let value else { continue }
                 try add(
@@ -204,20 +204,20 @@ struct GarminArchive {
             let content =
                 "\(night.start.millisecondsSince1970)|\(night.end.millisecondsSince1970)|\(night.deepSeconds)|\(night.lightSeconds)|\(night.remSeconds)|\(night.awakeSeconds)"
             for (stage, seconds) in [
-                ("HKCategoryValueSleepAnalysisAsleepDeep", night.deepSeconds), ("HKCategoryValueSleepAnalysisAsleepCore", night.lightSeconds),
-                ("HKCategoryValueSleepAnalysisAsleepREM", night.remSeconds), ("HKCategoryValueSleepAnalysisAwake", night.awakeSeconds),
+                (SleepValue.asleepDeep.identifier, night.deepSeconds), (SleepValue.asleepCore.identifier, night.lightSeconds),
+                (SleepValue.asleepREM.identifier, night.remSeconds), (SleepValue.awake.identifier, night.awakeSeconds),
             ] where seconds > 0 {
                 let end = cursor.adding(milliseconds: Int64((seconds * 1000).rounded()))
                 try add(
                     maker.revisable(
-                        type: "HKCategoryTypeIdentifierSleepAnalysis", value: .text(stage), unit: nil, start: cursor, end: end, source: source,
+                        type: HealthTypeCatalog.Identifier.sleepAnalysis, value: .text(stage), unit: nil, start: cursor, end: end, source: source,
                         syncIdentifier: "garmin:night:\(night.date):\(stage)", content: content, metadata: metadata, path: FieldPath()),
                     "sleepData \(night.date)")
                 cursor = end
             }
             try add(
                 maker.revisable(
-                    type: "HKCategoryTypeIdentifierSleepAnalysis", value: .text("HKCategoryValueSleepAnalysisInBed"), unit: nil, start: night.start,
+                    type: HealthTypeCatalog.Identifier.sleepAnalysis, value: .text(SleepValue.inBed.identifier), unit: nil, start: night.start,
                     end: night.end, source: source, syncIdentifier: "garmin:night:\(night.date):inBed", content: content, metadata: metadata,
                     path: FieldPath()),
                 "sleepData \(night.date)")
