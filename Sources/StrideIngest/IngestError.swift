@@ -30,6 +30,9 @@ public enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A FIT file read whole that gives no workout: no session message, or times counted
     /// from the device's power-on that nothing places. Nothing of it is appended.
     case unusableFIT(file: String, problem: String)
+    /// A FIT file of another type than an activity (`file_id.type` 2 settings, 9 weight, 32
+    /// monitoring…), with no session: no workout to read. Nothing of it is appended.
+    case notAnActivityFIT(file: String, fileType: UInt8)
 
     public var description: String {
         switch self {
@@ -51,6 +54,9 @@ public enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "copy the activity from the device again, or download its original from Garmin Connect, and ingest it again"
         case .unusableFIT(let file, let problem):
             "\(file): \(problem). Nothing from it was added; export the activity again from the device's app (Garmin Connect: Export Original)"
+        case .notAnActivityFIT(let file, let fileType):
+            "\(file): this is a \(FITNames.fileType(fileType)), not an activity: it holds no workout, and nothing from it was added. "
+                + "Ingest the watch's activity files instead (on a Garmin, GARMIN/Activity; in Garmin Connect, an activity's Export Original)"
         case .brokenArchive(let file, let place, let problem):
             "\(file)\(place.map { ", \($0)" } ?? ""): \(problem). Nothing from the archive was added; download it again "
                 + "(Strava: Settings › My Account › Download or Delete Your Account; Garmin Connect: Account › Data Management › Export Your Data) "

@@ -109,4 +109,27 @@ struct CommandLineTests {
             #expect(missing.standardError.contains("missing.ndjson"))
         }
     }
+
+    @Test("init, import and backup make the folders a ledger's path lacks, each mode 0700; a folder there already keeps its mode")
+    func missingFolders() throws {
+        try withTemporaryDirectory { folder in
+            func mode(_ path: String) throws -> Int? {
+                try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+            }
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
+            let ledger = folder + "/new/deeper/stride.ledger"
+            let created = try run("--ledger", ledger, "init", "--time-zone", "UTC")
+            #expect(created.status == 0, "\(created.standardError)")
+            #expect(try run("--ledger", ledger, "export", folder + "/out.ndjson").status == 0)
+            #expect(try run("--ledger", folder + "/copies/restored", "import", folder + "/out.ndjson").status == 0)
+            #expect(try run("--ledger", ledger, "backup", folder + "/usb/stride-copy").status == 0)
+            for made in ["new", "new/deeper", "new/deeper/stride.ledger", "copies", "copies/restored", "usb", "usb/stride-copy"] {
+                #expect(try mode(folder + "/" + made) == 0o700, "\(made)")
+            }
+            #expect(try mode(folder) == 0o755)
+            for copy in [ledger, folder + "/copies/restored", folder + "/usb/stride-copy"] {
+                #expect(try run("--ledger", copy, "verify").status == 0, "\(copy)")
+            }
+        }
+    }
 }

@@ -167,7 +167,7 @@ struct IngestCommandTests {
             #expect(summary["service"] as? String == "Garmin Connect")
             #expect((summary["shoesAdded"] as? [String])?.count == 5)
             #expect(summary["defaultShoe"] as? String == "Asics Novablast 4")
-            #expect((summary["notRead"] as? [String: Int])?["monitoring FIT files (type 32): daily figures, not workouts"] == 3)
+            #expect((summary["notRead"] as? [String: Int])?["FIT monitoring B files (type 32), not activities"] == 3)
         }
     }
 }

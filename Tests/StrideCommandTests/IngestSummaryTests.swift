@@ -62,4 +62,19 @@ struct IngestSummaryTests {
             #expect(daily.standardOutput.contains("\"days\":[]"))
         }
     }
+
+    @Test("what a FIT file holds and Stride does not read is named as it is, without the Health Auto Export's explanation")
+    func notReadFromFIT() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            // A running session with nothing to place it in time: no start, no end, no record.
+            let file = folder + "/timeless.fit"
+            try Data(FITTestFile.file([0x40, 0, 0] + FITTestFile.littleEndian16(18) + [1, 5, 1, 0x00] + [0, 1]))
+                .write(to: URL(fileURLWithPath: file))
+            #expect(try runProcess(stride, ["--ledger", folder + "/a", "init", "--time-zone", "UTC"]).status == 0)
+            let text = try runProcess(stride, ["--ledger", folder + "/a", "ingest", file])
+            #expect(text.status == 0)
+            #expect(text.standardOutput.contains("  Not read: 1 FIT sessions without a start time or a timed record.\n"))
+            #expect(!text.standardOutput.contains("Stride reads its metrics and workouts"))
+        }
+    }
 }

@@ -119,18 +119,22 @@ struct BinaryCodingTests {
 @Suite("The health-type catalog")
 struct HealthTypeCatalogTests {
     @Test(
-        "the named codes are the codes of their identifiers, and every listed identifier finds its own code",
+        "the named codes are the codes of their identifiers, which the readers spell by the catalogue's names",
         arguments: [
-            ("HKQuantityTypeIdentifierHeartRate", HealthTypeCatalog.heartRate),
-            ("HKQuantityTypeIdentifierStepCount", HealthTypeCatalog.stepCount),
-            ("HKQuantityTypeIdentifierDistanceWalkingRunning", HealthTypeCatalog.distanceWalkingRunning),
-            ("HKQuantityTypeIdentifierActiveEnergyBurned", HealthTypeCatalog.activeEnergyBurned),
-            ("HKQuantityTypeIdentifierRestingHeartRate", HealthTypeCatalog.restingHeartRate),
-            ("HKCategoryTypeIdentifierSleepAnalysis", HealthTypeCatalog.sleepAnalysis),
+            ("HKQuantityTypeIdentifierHeartRate", HealthTypeCatalog.heartRate, HealthTypeCatalog.Identifier.heartRate),
+            ("HKQuantityTypeIdentifierStepCount", HealthTypeCatalog.stepCount, HealthTypeCatalog.Identifier.stepCount),
+            (
+                "HKQuantityTypeIdentifierDistanceWalkingRunning", HealthTypeCatalog.distanceWalkingRunning,
+                HealthTypeCatalog.Identifier.distanceWalkingRunning
+            ),
+            ("HKQuantityTypeIdentifierActiveEnergyBurned", HealthTypeCatalog.activeEnergyBurned, HealthTypeCatalog.Identifier.activeEnergyBurned),
+            ("HKQuantityTypeIdentifierRestingHeartRate", HealthTypeCatalog.restingHeartRate, HealthTypeCatalog.Identifier.restingHeartRate),
+            ("HKCategoryTypeIdentifierSleepAnalysis", HealthTypeCatalog.sleepAnalysis, HealthTypeCatalog.Identifier.sleepAnalysis),
         ])
-    func namedCodes(identifier: String, code: UInt64) {
+    func namedCodes(identifier: String, code: UInt64, named: String) {
         #expect(HealthTypeCatalog.code(of: identifier) == code)
         #expect(HealthTypeCatalog.identifier(code: code) == identifier)
+        #expect(named == identifier)
     }
 
     @Test("every listed identifier, and only those, has a code; quantity types are told by their prefix")

@@ -91,6 +91,26 @@ struct SampleQualityTests {
         #expect(SleepValue(.text("HKCategoryValueSleepAnalysisAwake")) == .awake)
     }
 
+    @Test(
+        "each sleep value is written by its name and read back from it, as the Health app exports it",
+        arguments: [
+            (SleepValue.inBed, "HKCategoryValueSleepAnalysisInBed"), (.asleepUnspecified, "HKCategoryValueSleepAnalysisAsleepUnspecified"),
+            (.asleepCore, "HKCategoryValueSleepAnalysisAsleepCore"), (.asleepDeep, "HKCategoryValueSleepAnalysisAsleepDeep"),
+            (.asleepREM, "HKCategoryValueSleepAnalysisAsleepREM"), (.awake, "HKCategoryValueSleepAnalysisAwake"),
+        ])
+    func sleepValueNames(value: SleepValue, name: String) {
+        #expect(value.identifier == name)
+        #expect(SleepValue(name) == value)
+        #expect(SleepValue(.text(name)) == value)
+    }
+
+    @Test("the deprecated Asleep is asleep with no stage; a name not listed is no sleep value")
+    func otherSleepNames() {
+        #expect(SleepValue("HKCategoryValueSleepAnalysisAsleep") == .asleepUnspecified)
+        #expect(SleepValue("HKCategoryValueSleepAnalysisAsleepLight") == nil)
+        #expect(SleepValue("") == nil)
+    }
+
     @Test("each case gives its reason, or none", arguments: cases)
     func reason(_ name: String, _ sample: SampleFacts, _ expected: String?) {
         #expect(SampleQuality.problem(with: sample, recordedAt: Self.start.adding(milliseconds: 86_400_000)) == expected, "\(name)")

@@ -107,6 +107,29 @@ struct AppleHealthReaderTests {
         }
     }
 
+    @Test("elements that close themselves read as their open-and-close forms: a workout, a correlation, a record and its metadata")
+    func selfClosing() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let workout =
+                " <Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" duration=\"30\" durationUnit=\"min\" totalDistance=\"5\" totalDistanceUnit=\"km\" sourceName=\"Watch\" startDate=\"2024-05-01 07:00:00 +0200\" endDate=\"2024-05-01 07:30:00 +0200\""
+            let correlation =
+                " <Correlation type=\"HKCorrelationTypeIdentifierBloodPressure\" sourceName=\"Phone\" creationDate=\"2024-05-01 08:00:00 +0200\" startDate=\"2024-05-01 08:00:00 +0200\" endDate=\"2024-05-01 08:00:00 +0200\""
+            let metadata = "  <MetadataEntry key=\"k\" value=\"v\"/>"
+            let selfClosed = [workout + "/>", correlation + "/>", Self.record(value: "7"), Self.record(value: "8", children: metadata)]
+            let spelledOut = [
+                workout + "></Workout>", correlation + "></Correlation>", Self.record(value: "7").replacingOccurrences(of: "/>", with: "></Record>"),
+                Self.record(value: "8", children: metadata.replacingOccurrences(of: "/>", with: "></MetadataEntry>")),
+            ]
+            let closed = try read(try write(export(selfClosed.joined(separator: "\n")), named: "closed.xml", in: folder))
+            let open = try read(try write(export(spelledOut.joined(separator: "\n")), named: "open.xml", in: folder))
+            #expect(closed.workouts.count == 1)
+            #expect(closed.samples.map(\.value) == [.number(7), .number(8)])
+            #expect(closed.samples.last?.metadata == [MetadataEntry(key: "k", value: "v")])
+            #expect(closed.events.map(\.idempotencyKey) == open.events.map(\.idempotencyKey))
+            #expect(closed.result.counts.export != nil && closed.result.counts.export == open.result.counts.export)
+        }
+    }
+
     @Test("a Record inside a Record is skipped and counted apart from a correlation's")
     func recordInsideRecord() throws {
         try withTemporaryDirectory { (folder: String) throws in

@@ -168,20 +168,7 @@ struct FITIngestTests {
 
     /// Header, records, CRC.
     static func fit(_ records: [UInt8]) -> [UInt8] {
-        let size = UInt32(records.count)
-        let header: [UInt8] = [12, 0x20, 0x39, 0x08] + (0..<4).map { UInt8((size >> (8 * $0)) & 0xFF) } + Array(".FIT".utf8)
-        let body = header + records
-        let crc = crc16(body)
-        return body + [UInt8(crc & 0xFF), UInt8(crc >> 8)]
-    }
-
-    static func crc16(_ bytes: [UInt8]) -> UInt16 {
-        var crc: UInt16 = 0
-        for byte in bytes {
-            crc ^= UInt16(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xA001 : crc >> 1 }
-        }
-        return crc
+        FITTestFile.file(records)
     }
 
     /// A gzip file of `data`.

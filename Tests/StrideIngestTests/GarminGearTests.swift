@@ -32,6 +32,20 @@ struct GarminGearTests {
         #expect(gear.gearOfActivity == ["9001": "101", "9002": "101", "9003": "201"])
     }
 
+    @Test(
+        "defaultFlag as archives write it: true, 1 and \"true\" in any case set it; false, 0, \"false\" and null do not; a missing one does",
+        arguments: [
+            ("true", true), ("1", true), (#""true""#, true), (#""TRUE""#, true), (#""True""#, true), ("false", false), ("0", false),
+            (#""false""#, false), (#""FALSE""#, false), ("null", false), (nil, true),
+        ] as [(String?, Bool)])
+    func defaultFlag(written: String?, isDefault: Bool) throws {
+        let flag = written.map { #", "defaultFlag": "# + $0 } ?? ""
+        let gear = try Self.gear(
+            #"[{"gearDTOS": [{"gearPk": 101, "gearTypeName": "Shoes", "gearStatusName": "active", "displayName": "Pegasus 40"}], "#
+                + #""gearActivityTypeDTOS": [{"activityType": "running", "gearPk": 101"# + flag + "}]}]")
+        #expect(gear.shoes.map(\.isDefaultForRuns) == [isDefault], "\(written ?? "missing")")
+    }
+
     @Test("an account without gear writes [{}]")
     func empty() throws {
         let gear = try Self.gear("[{}]")
@@ -49,6 +63,11 @@ struct GarminGearTests {
             ),
             (#"[{}, {}]"#, GarminFieldError(field: "", problem: "holds 2 objects, not one")),
             (#""shoes""#, GarminFieldError(field: "", problem: "is neither an array nor an object")),
+            (
+                #"[{"gearActivityTypeDTOS": [{"activityType": "running", "gearPk": 101, "defaultFlag": "yes"}]}]"#,
+                GarminFieldError(
+                    field: "gearActivityTypeDTOS[0].defaultFlag", problem: #"is neither true nor false (true, 1, "true"; false, 0, "false")"#)
+            ),
         ])
     func refusals(text: String, error: GarminFieldError) {
         #expect(throws: error) { try Self.gear(text) }

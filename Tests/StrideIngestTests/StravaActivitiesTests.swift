@@ -152,9 +152,72 @@ struct StravaShoesTests {
 
     @Test("a header without the shoe columns is refused naming them; a shoe with nothing to call it names its line")
     func refusals() {
-        #expect(throws: StravaLayoutError(missing: ["Shoe Model"], generation: nil)) { try Self.rack("Shoe Name,Shoe Brand\nx,y\n") }
+        #expect(throws: StravaLayoutError(missing: ["Shoe Model"], generation: .english, file: "shoes.csv")) {
+            try Self.rack("Shoe Name,Shoe Brand\nx,y\n")
+        }
         #expect(throws: StravaRowError(line: 3, column: "Shoe Name", value: "", problem: "is empty, as are its brand and model")) {
             try Self.rack("Shoe Name,Shoe Brand,Shoe Model\na,b,c\n,,\n")
         }
     }
+
+    @Test(
+        "the pre-2019 generation's lowercase header reads as the others do, with rows or none; an empty file or a header alone is no shoe",
+        arguments: [
+            ("name,brand,model\n", [String](), [Int]()),
+            ("name,brand,model\nRace day,Nike,Vaporfly 3\n,Brooks, Ghost 11\n", ["Race day", "Brooks Ghost 11"], [2, 3]),
+            ("", [], []),
+            ("\u{FEFF}Shoe Name,Shoe Brand,Shoe Model,Shoe Default Sport Types\r\n", [], []),
+            ("Shoe Name,Shoe Brand,Shoe Model\n\n", [], []),
+        ])
+    func generations(text: String, names: [String], lines: [Int]) throws {
+        let rack = try Self.rack(text)
+        #expect(rack.map(\.name) == names)
+        #expect(rack.map(\.line) == lines)
+        #expect(rack.allSatisfy { !$0.isDefaultForRuns })
+    }
+
+    @Test(
+        "in an archive, every shoes.csv error names shoes.csv and its line, never activities.csv",
+        arguments: [
+            ("Shoe Name,Shoe Brand\nx,y\n", "line 1", #"lacks "Shoe Model""#),
+            ("name,brand\n", "line 1", #"lacks "model""#),
+            ("name,brand,model\na,b,c\n,,\n", "line 3", "name \"\" is empty, as are its brand and model"),
+            ("name,brand,model\n\"Race day,Nike,Vaporfly\n", "line 2", "never closed"),
+        ])
+    func archiveErrors(shoes: String, line: String, problem: String) throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            _ = try write(Self.activities, named: "activities.csv", in: folder)
+            _ = try write(shoes, named: "shoes.csv", in: folder)
+            #expect {
+                _ = try read(folder)
+            } throws: { error in
+                let message = "\(error)"
+                return message.contains("shoes.csv, \(line): ") && message.contains(problem) && !message.contains("activities.csv")
+            }
+        }
+    }
+
+    @Test(
+        "in an archive, shoes.csv of the pre-2019 generation is the rack; an empty one, or its header alone, lists no shoe",
+        arguments: [
+            ("name,brand,model\nRace day,Nike,Vaporfly 3\n", ["shoes.csv line 2"]), ("name,brand,model\n", []), ("", []),
+            ("Shoe Name,Shoe Brand,Shoe Model,Shoe Default Sport Types\n", []),
+        ])
+    func archiveRack(shoes: String, places: [String]) throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            _ = try write(Self.activities, named: "activities.csv", in: folder)
+            _ = try write(shoes, named: "shoes.csv", in: folder)
+            let archive = try #require(try read(folder).result.counts.archive)
+            #expect(archive.shoes.map(\.place).filter { $0.hasPrefix("shoes.csv") } == places)
+            // The run is on its shoe, from shoes.csv or known by the row's name alone.
+            #expect(archive.runsOnShoes.count == 1)
+        }
+    }
+
+    /// `activities.csv` of the pre-2019 generation: one run, on the shoe "Race day".
+    static let activities = """
+        id,date,name,type,description,elapsed_time,distance,commute,gear,filename
+        1234,2018-11-27 19:11:32,Morning Run,Run,,1800,5000.0,false,Race day,
+
+        """
 }

@@ -67,7 +67,7 @@ struct XMLScannerTests {
     func chunkSizes() throws {
         let bytes = Array(Self.document.utf8)
         let whole = try Self.scan(bytes, chunkSize: bytes.count)
-        #expect(whole.count == 9)
+        #expect(whole.count == 11)
         #expect(whole.contains { $0.hasPrefix("start Record [\"type=HKQuantityTypeIdentifierStepCount\", \"sourceName=Max&#8217;s Watch(&)\"") })
         #expect(whole.contains("end Workout line 14"))
         for size in 1..<bytes.count {
@@ -80,6 +80,23 @@ struct XMLScannerTests {
         let bytes = Array(Self.document.utf8.dropLast(40))
         for size in [1, 7, 64, bytes.count] {
             #expect(throws: XMLStructureError.self, "chunks of \(size) bytes") { try Self.scan(bytes, chunkSize: size) }
+        }
+    }
+
+    @Test("an empty-element tag is its start and end tags: <Track/> gives what <Track></Track> gives, at any chunk size")
+    func emptyElements() throws {
+        let selfClosing = Array("<Lap>\n <Track/>\n <Track />\n <ns3:Track\n   a=\"1\"/>\n <DistanceMeters>5</DistanceMeters>\n</Lap>\n".utf8)
+        let spelledOut = Array(
+            "<Lap>\n <Track></Track>\n <Track ></Track>\n <ns3:Track\n   a=\"1\"></ns3:Track>\n <DistanceMeters>5</DistanceMeters>\n</Lap>\n".utf8)
+        let whole = try Self.scan(selfClosing, chunkSize: selfClosing.count)
+        #expect(
+            whole.filter { $0.hasPrefix("end ") } == [
+                "end Track line 2", "end Track line 3", "end ns3:Track line 5", "end DistanceMeters line 6", "end Lap line 7",
+            ])
+        #expect(
+            whole.map { $0.replacingOccurrences(of: "empty true", with: "empty false") } == (try Self.scan(spelledOut, chunkSize: spelledOut.count)))
+        for size in 1..<selfClosing.count {
+            #expect(try Self.scan(selfClosing, chunkSize: size) == whole, "chunks of \(size) bytes")
         }
     }
 

@@ -108,7 +108,7 @@ struct GarminArchiveLedgerTests {
             #expect(after.first { $0.shoe.name == "Brooks Ghost 8" }?.shoe.isRetired == true)
             let archive = try #require(report.counts.archive)
             #expect(archive.runs == 3 && archive.activitiesByType == ["running": 1, "trail_running": 1, "cycling": 1, "treadmill_running": 1])
-            #expect(archive.notRead["monitoring FIT files (type 32): daily figures, not workouts"] == 1)
+            #expect(archive.notRead["FIT monitoring B files (type 32), not activities"] == 1)
             #expect(archive.dailyTotals == 2 && archive.nights == 1)
             // The same archive again: nothing.
             let again = try ledger.ingest(file: folder + "/garmin-export.zip")
@@ -156,7 +156,7 @@ struct GarminArchiveLedgerTests {
             let archive = try #require(report.counts.archive)
             #expect(archive.unreadFileCount == 1)
             #expect(archive.unreadFiles.first?.contains("runner@example.com_9.fit") == true)
-            #expect(archive.notRead["monitoring FIT files (type 32): daily figures, not workouts"] == 1)
+            #expect(archive.notRead["FIT monitoring B files (type 32), not activities"] == 1)
             #expect(report.counts.workouts == 4)
             #expect(try Self.kilometres(ledger) == ["Pegasus 32": 14.00872, "Brooks Ghost 8": 12])
         }

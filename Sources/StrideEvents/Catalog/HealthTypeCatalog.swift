@@ -20,6 +20,24 @@ public enum HealthTypeCatalog {
     /// `HKCategoryTypeIdentifierSleepAnalysis`.
     public static let sleepAnalysis: UInt64 = 7
 
+    /// The identifiers of the types the daily records read, as a reader writes them into the
+    /// samples it makes (Garmin's daily totals, Health Auto Export's metrics): spelled here
+    /// once, and in ``identifiers`` by these names.
+    public enum Identifier {
+        /// Heart rate, in `count/min`.
+        public static let heartRate = "HKQuantityTypeIdentifierHeartRate"
+        /// Steps, in `count`.
+        public static let stepCount = "HKQuantityTypeIdentifierStepCount"
+        /// Walking and running distance, in `m`, `km`, `mi` or `ft`.
+        public static let distanceWalkingRunning = "HKQuantityTypeIdentifierDistanceWalkingRunning"
+        /// Active energy, in `kcal`, `Cal` or `kJ`.
+        public static let activeEnergyBurned = "HKQuantityTypeIdentifierActiveEnergyBurned"
+        /// Resting heart rate, in `count/min`.
+        public static let restingHeartRate = "HKQuantityTypeIdentifierRestingHeartRate"
+        /// Sleep, its values ``SleepValue``'s identifiers.
+        public static let sleepAnalysis = "HKCategoryTypeIdentifierSleepAnalysis"
+    }
+
     /// A type's name without HealthKit's prefix, as tables show it: `StepCount` for
     /// `HKQuantityTypeIdentifierStepCount`.
     public static func shortName(_ identifier: String) -> String {
@@ -30,13 +48,13 @@ public enum HealthTypeCatalog {
     }
 
     static let identifiers: [String] = [
-        "HKQuantityTypeIdentifierHeartRate",
-        "HKQuantityTypeIdentifierStepCount",
-        "HKQuantityTypeIdentifierDistanceWalkingRunning",
-        "HKQuantityTypeIdentifierActiveEnergyBurned",
+        Identifier.heartRate,
+        Identifier.stepCount,
+        Identifier.distanceWalkingRunning,
+        Identifier.activeEnergyBurned,
         "HKQuantityTypeIdentifierBasalEnergyBurned",
-        "HKQuantityTypeIdentifierRestingHeartRate",
-        "HKCategoryTypeIdentifierSleepAnalysis",
+        Identifier.restingHeartRate,
+        Identifier.sleepAnalysis,
         "HKQuantityTypeIdentifierHeartRateVariabilitySDNN",
         "HKQuantityTypeIdentifierWalkingHeartRateAverage",
         "HKQuantityTypeIdentifierFlightsClimbed",

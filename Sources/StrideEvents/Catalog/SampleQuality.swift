@@ -109,16 +109,30 @@ public enum SleepValue: Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// Reads a category value as exported (`HKCategoryValueSleepAnalysisAsleepCore`).
+    /// Reads a category value as exported (`HKCategoryValueSleepAnalysisAsleepCore`), and the
+    /// deprecated `HKCategoryValueSleepAnalysisAsleep` as unspecified.
     public init?(_ text: String) {
-        switch text {
-        case "HKCategoryValueSleepAnalysisInBed": self = .inBed
-        case "HKCategoryValueSleepAnalysisAsleepUnspecified", "HKCategoryValueSleepAnalysisAsleep": self = .asleepUnspecified
-        case "HKCategoryValueSleepAnalysisAsleepCore": self = .asleepCore
-        case "HKCategoryValueSleepAnalysisAsleepDeep": self = .asleepDeep
-        case "HKCategoryValueSleepAnalysisAsleepREM": self = .asleepREM
-        case "HKCategoryValueSleepAnalysisAwake": self = .awake
-        default: return nil
+        if text == "HKCategoryValueSleepAnalysisAsleep" {
+            self = .asleepUnspecified
+            return
+        }
+        guard let named = Self.named.first(where: { $0.identifier == text }) else { return nil }
+        self = named.value
+    }
+
+    /// Each value with its name, made once: every sleep sample folded is read through it.
+    private static let named = allCases.map { (identifier: $0.identifier, value: $0) }
+
+    /// The category value's name, as the Health app exports it and as a reader writes it into
+    /// a sleep sample it makes: `HKCategoryValueSleepAnalysisAsleepDeep`.
+    public var identifier: String {
+        switch self {
+        case .inBed: "HKCategoryValueSleepAnalysisInBed"
+        case .asleepUnspecified: "HKCategoryValueSleepAnalysisAsleepUnspecified"
+        case .asleepCore: "HKCategoryValueSleepAnalysisAsleepCore"
+        case .asleepDeep: "HKCategoryValueSleepAnalysisAsleepDeep"
+        case .asleepREM: "HKCategoryValueSleepAnalysisAsleepREM"
+        case .awake: "HKCategoryValueSleepAnalysisAwake"
         }
     }
 

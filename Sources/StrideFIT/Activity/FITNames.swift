@@ -1,5 +1,5 @@
-/// Names of the profile's numbers that Stride shows: sports, sub-sports, manufacturers and a
-/// few products. A number not listed is shown as its number.
+/// Names of the profile's numbers that Stride shows: sports, sub-sports, file types,
+/// manufacturers and a few products. A number not listed is shown as its number.
 public enum FITNames {
     /// The profile's name of a sport (`running`, `cycling`…), or `sport N`.
     public static func sport(_ number: UInt8?) -> String {
@@ -11,6 +11,18 @@ public enum FITNames {
     public static func subSport(_ number: UInt8?) -> String? {
         guard let number else { return nil }
         return Int(number) < subSports.count ? subSports[Int(number)] : "sub-sport \(number)"
+    }
+
+    /// `file_id.type` of an activity: the only file type that holds workouts.
+    public static let activityFileType: UInt8 = 4
+
+    /// What a FIT file of a type is, named by the profile's file type in words:
+    /// `FIT settings file (type 2)`, `FIT monitoring B files (type 32)`; `FIT file of type 99`
+    /// for a type not listed. The one wording for a refused file and for files counted unread.
+    public static func fileType(_ number: UInt8, plural: Bool = false) -> String {
+        let file = plural ? "files" : "file"
+        guard let name = fileTypes[number] else { return "FIT \(file) of type \(number)" }
+        return "FIT \(name) \(file) (type \(number))"
     }
 
     /// The profile's name of a manufacturer (`garmin`, `wahoo_fitness`…), or nil.
@@ -50,6 +62,14 @@ public enum FITNames {
         "whitewater", "skate_skiing", "yoga", "pilates", "indoor_running", "gravel_cycling", "e_bike_mountain", "commuting",
         "mixed_surface", "navigate", "track_me", "map", "single_gas_diving", "multi_gas_diving", "gauge_diving", "apnea_diving",
         "apnea_hunting", "virtual_activity", "obstacle",
+    ]
+
+    /// The profile's `file` type names of the common types, as words (`blood_pressure` is
+    /// "blood pressure", `monitoring_a` "monitoring A").
+    private static let fileTypes: [UInt8: String] = [
+        1: "device", 2: "settings", 3: "sport", 4: "activity", 5: "workout", 6: "course", 7: "schedules", 9: "weight", 10: "totals",
+        11: "goals", 14: "blood pressure", 15: "monitoring A", 20: "activity summary", 28: "monitoring daily", 32: "monitoring B",
+        34: "segment", 35: "segment list",
     ]
 
     private static let manufacturers: [UInt16: (name: String, display: String)] = [

@@ -32,7 +32,7 @@ struct HealthExportReader: XMLHandler {
     }
 
     mutating func startElement(_ element: XMLElement) throws {
-        defer { if !element.isEmpty { depth += 1 } }
+        defer { depth += 1 }
         switch depth {
         case 0:
             guard element.isNamed(Names.healthData) else {
@@ -84,7 +84,6 @@ struct HealthExportReader: XMLHandler {
             collector.noteLeftOut("it holds a reference (&…;) that is not XML's own; kept as written", file: file, line: element.line)
             attributes.sawUnknownReference = false
         }
-        if element.isEmpty { try finishTopLevel() }
     }
 
     private mutating func startNested(_ element: XMLElement) throws {

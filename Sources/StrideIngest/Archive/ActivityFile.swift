@@ -1,5 +1,6 @@
 import Foundation
 import StrideEvents
+import StrideFIT
 
 /// A workout read from an activity file, with its readings over time when the file has them.
 struct ActivityDetail {
@@ -69,6 +70,7 @@ enum ActivityFile {
         switch error {
         case .brokenFIT(_, let problem): "\(problem)"
         case .unusableFIT(_, let problem): problem
+        case .notAnActivityFIT(_, let fileType): "it is a \(FITNames.fileType(fileType)), not an activity"
         case .broken(_, let line, let problem): "line \(line): \(problem)"
         case .unknownFormat(_, let found): "it is \(found), not an activity file"
         default: error.description

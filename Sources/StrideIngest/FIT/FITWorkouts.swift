@@ -5,8 +5,9 @@ import StrideFIT
 /// Turns a FIT file's sessions into workouts: one workout per `session` message (a
 /// triathlon gives its swim, rides, runs and transitions, each its own).
 ///
-/// - Times: the session's `start_time`; its end is the start plus `total_elapsed_time`
-///   (pauses included); the duration is `total_timer_time` (pauses excluded), as HealthKit's.
+/// - Times: the session's `start_time` (else its first record's); its end is the start plus
+///   `total_elapsed_time` (pauses included; else until its last record); the duration is
+///   `total_timer_time` (pauses excluded), as HealthKit's.
 ///   Old devices wrote times counted from power-on: the `activity` message's local wall-clock
 ///   time then places them, read in the ledger's time zone.
 /// - Distance `total_distance`, energy `total_calories`; heart rate, timer and elapsed times,
@@ -31,12 +32,16 @@ struct FITWorkouts {
     ///
     /// A file that fails (its CRC, or cut short) gives the sessions of the chained files
     /// before the failure, each of which checked, and then stops the ingest with the error;
-    /// a file with no session is refused.
-    /// - Throws: ``IngestError/brokenFIT(file:problem:)``, ``IngestError/unusableFIT(file:problem:)``.
+    /// a file with no session is refused, by its type when it is not an activity.
+    /// - Throws: ``IngestError/brokenFIT(file:problem:)``, ``IngestError/unusableFIT(file:problem:)``,
+    ///   ``IngestError/notAnActivityFIT(file:fileType:)``.
     mutating func read(_ bytes: UnsafeRawBufferPointer) throws {
         let (activity, failure) = FITActivity.decode(bytes, keepingRecords: true)
         if activity.sessions.isEmpty {
             if let failure { throw IngestError.brokenFIT(file: file, problem: failure) }
+            if let type = activity.fileID?.type, type != FITNames.activityFileType {
+                throw IngestError.notAnActivityFIT(file: file, fileType: type)
+            }
             throw IngestError.unusableFIT(
                 file: file,
                 problem: "it holds no session message (the summary a device writes when an activity is saved), so no workout to read")
@@ -57,18 +62,17 @@ struct FITWorkouts {
     }
 
     private mutating func add(_ session: FITSession, of activity: FITActivity) throws {
-        guard let startTime = session.startTime ?? Self.start(fromEnd: session) else {
-            collector.noteNotRead("FIT sessions without a start time", count: 1)
+        guard case let (startTime, elapsed)? = Self.span(of: session, in: activity) else {
+            collector.noteNotRead("FIT sessions without a start time or a timed record", count: 1)
             return
         }
         let start = try instant(startTime, in: activity)
-        let elapsed = session.totalElapsedTime ?? session.totalTimerTime ?? 0
         let end = start.adding(milliseconds: Int64((elapsed * 1000).rounded()))
         let device = activity.creator ?? FITDevice(manufacturer: nil, product: nil)
         let sessionNumber = "\(session.index + 1) of \(activity.sessions.count)"
         let workout = WorkoutRecorded(
             activityType: FITActivities.activityType(sport: session.sport, subSport: session.subSport), deviceClass: .other,
-            start: start, end: end, durationSeconds: session.totalTimerTime ?? session.totalElapsedTime,
+            start: start, end: end, durationSeconds: session.totalTimerTime ?? elapsed,
             distanceMeters: session.totalDistance, distanceSource: session.totalDistance == nil ? .none : .reported,
             distanceAsWritten: session.totalDistance.map { "\(Self.number($0)) m (FIT session \(sessionNumber))" },
             energyKilocalories: session.totalCalories.map(Double.init),
@@ -157,12 +161,44 @@ struct FITWorkouts {
         return Timestamp(millisecondsSince1970: seconds * 1000)
     }
 
-    /// A start from a session's end and elapsed time, when it lacks `start_time`.
-    private static func start(fromEnd session: FITSession) -> FITDateTime? {
-        guard let end = session.timestamp, let elapsed = session.totalElapsedTime, elapsed >= 0, Double(end.rawValue) >= elapsed else {
+    /// When a session started, and the seconds from its start to its end (pauses included).
+    ///
+    /// - Start: `start_time`; without it (some apps write none), the first of the session's
+    ///   records; without records, the session's timestamp (its end) less its elapsed time.
+    /// - Seconds: `total_elapsed_time`, else `total_timer_time`; without either, until the last
+    ///   of its records, else until its timestamp.
+    ///
+    /// Nil when nothing gives a start.
+    static func span(of session: FITSession, in activity: FITActivity) -> (start: FITDateTime, elapsed: Double)? {
+        let written = session.totalElapsedTime ?? session.totalTimerTime
+        if let start = session.startTime, let written { return (start, written) }
+        let records = timedRecords(of: session, in: activity)
+        let start: FITDateTime
+        if let first = session.startTime ?? records?.first {
+            start = first
+        } else if let end = session.timestamp, let elapsed = session.totalElapsedTime, elapsed >= 0, Double(end.rawValue) >= elapsed {
+            start = FITDateTime(rawValue: end.rawValue - UInt32(elapsed.rounded()))
+        } else {
             return nil
         }
-        return FITDateTime(rawValue: end.rawValue - UInt32(elapsed.rounded()))
+        if let written { return (start, written) }
+        let end = records?.last ?? session.timestamp ?? start
+        return (start, end > start ? Double(end.rawValue - start.rawValue) : 0)
+    }
+
+    /// The first and last times of a session's records: those timed from its start (without
+    /// one, after the session before it ended) through its end (its timestamp), when written.
+    private static func timedRecords(of session: FITSession, in activity: FITActivity) -> (first: FITDateTime, last: FITDateTime)? {
+        let endBefore = session.startTime == nil ? activity.sessions.last { $0.index < session.index }?.timestamp : nil
+        var span: (first: FITDateTime, last: FITDateTime)?
+        for record in activity.records {
+            guard let time = record.timestamp else { continue }
+            if let start = session.startTime, time < start { continue }
+            if let endBefore, time <= endBefore { continue }
+            if let end = session.timestamp, time > end { continue }
+            span = (min(span?.first ?? time, time), max(span?.last ?? time, time))
+        }
+        return span
     }
 
     /// `manufacturer:garmin, product:4315, serial:3448026845`: the device as the file names it.
@@ -176,6 +212,12 @@ struct FITWorkouts {
     }
 
     private static func text<T: BinaryInteger>(_ value: T?) -> String { value.map { String($0) } ?? "-" }
+
+    /// How files of a type that is not an activity are counted unread, in a zip of FIT files or
+    /// a Garmin Connect archive: `FIT monitoring B files (type 32), not activities`.
+    static func notRead(fileType: UInt8) -> String {
+        "\(FITNames.fileType(fileType, plural: true)), not activities"
+    }
 
     /// A number without a trailing `.0`.
     static func number(_ value: Double) -> String {

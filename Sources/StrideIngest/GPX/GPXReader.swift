@@ -3,7 +3,7 @@ import StrideEvents
 
 /// Reads a GPX file: each track becomes a running workout whose distance is the length of
 /// its track (great-circle between consecutive points of a segment) and whose start and end
-/// are its first and last points' times.
+/// are its first and last points' times (UTC when written without a zone, as the schema says).
 struct GPXReader: XMLHandler {
     private let file: String
     private let collector: IngestCollector
@@ -86,9 +86,11 @@ struct GPXReader: XMLHandler {
         }
         if Self.time.matches(name), isInTime {
             isInTime = false
-            let text = String(decoding: timeText, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-            guard let instant = ISO8601.parse(text) else {
-                throw XMLStructureError(line: line, problem: "a track point's time \"\(text)\" is not an ISO 8601 instant")
+            let text = String(decoding: timeText, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            // `<time/>` is no time: the point counts in the track's length, not in its stream.
+            guard !text.isEmpty else { return }
+            guard let instant = Self.instant(text) else {
+                throw XMLStructureError(line: line, problem: "a track point's time \"\(text)\" is not an ISO 8601 date and time")
             }
             points[points.count - 1].time = instant
         } else if Self.track.matches(name) {
@@ -133,6 +135,13 @@ struct GPXReader: XMLHandler {
         if let stream = WorkoutStreams.stream(streamPoints, from: start, through: end) {
             try collector.add(stream: stream, of: entity, source: "\(file), GPX track at line \(trackLine)")
         }
+    }
+
+    /// A point's time: an `xsd:dateTime`, which the GPX schema says is UTC, so one written
+    /// without a zone (`2013-01-01T12:00:04`, as some apps and converters write it) is read as
+    /// UTC; with `Z` or an offset, as written.
+    static func instant(_ text: String) -> Timestamp? {
+        ISO8601.parse(text) ?? ISO8601.parse(text + "Z")
     }
 
     /// The value a point's child element holds, by its name without a namespace prefix

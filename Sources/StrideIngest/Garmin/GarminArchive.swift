@@ -10,8 +10,8 @@ import StrideFIT
 ///
 /// - Each summary is one workout: its type, name and distance (what Garmin counts on the
 ///   shoe), with the detail of the activity FIT file (type 4) that starts within a minute of
-///   it. An activity file no summary lists is a workout of its own. Monitoring files (type 32)
-///   are no workouts and are left unread, counted.
+///   it. An activity file no summary lists is a workout of its own. Files of other types
+///   (monitoring B, type 32, the most) are no workouts and are left unread, counted by type.
 /// - An inner zip is copied to a private temporary file (memory stays flat whatever its size),
 ///   checked as every zip is, read, and removed. A damaged inner zip or FIT file is counted and
 ///   named, never a stop.
@@ -190,9 +190,9 @@ struct GarminArchive {
             if let high = day.maximumHeartRate { metadata.append(MetadataEntry(key: "GarminMaximumHeartRate", value: FITWorkouts.number(high))) }
             let place = "UDSFile \(day.date)"
             for (type, value, unit, instant) in [
-                ("HKQuantityTypeIdentifierStepCount", day.steps, "count", false),
-                ("HKQuantityTypeIdentifierDistanceWalkingRunning", day.metres, "m", false),
-                ("HKQuantityTypeIdentifierRestingHeartRate", day.restingHeartRate, "count/min", true),
+                (HealthTypeCatalog.Identifier.stepCount, day.steps, "count", false),
+                (HealthTypeCatalog.Identifier.distanceWalkingRunning, day.metres, "m", false),
+                (HealthTypeCatalog.Identifier.restingHeartRate, day.restingHeartRate, "count/min", true),
             ] {
                 guard let value else { continue }
                 try add(
@@ -209,20 +209,20 @@ struct GarminArchive {
             let content =
                 "\(night.start.millisecondsSince1970)|\(night.end.millisecondsSince1970)|\(night.deepSeconds)|\(night.lightSeconds)|\(night.remSeconds)|\(night.awakeSeconds)"
             for (stage, seconds) in [
-                ("HKCategoryValueSleepAnalysisAsleepDeep", night.deepSeconds), ("HKCategoryValueSleepAnalysisAsleepCore", night.lightSeconds),
-                ("HKCategoryValueSleepAnalysisAsleepREM", night.remSeconds), ("HKCategoryValueSleepAnalysisAwake", night.awakeSeconds),
+                (SleepValue.asleepDeep.identifier, night.deepSeconds), (SleepValue.asleepCore.identifier, night.lightSeconds),
+                (SleepValue.asleepREM.identifier, night.remSeconds), (SleepValue.awake.identifier, night.awakeSeconds),
             ] where seconds > 0 {
                 let end = cursor.adding(milliseconds: Int64((seconds * 1000).rounded()))
                 try add(
                     maker.revisable(
-                        type: "HKCategoryTypeIdentifierSleepAnalysis", value: .text(stage), unit: nil, start: cursor, end: end, source: source,
+                        type: HealthTypeCatalog.Identifier.sleepAnalysis, value: .text(stage), unit: nil, start: cursor, end: end, source: source,
                         syncIdentifier: "garmin:night:\(night.date):\(stage)", content: content, metadata: metadata, path: FieldPath()),
                     "sleepData \(night.date)")
                 cursor = end
             }
             try add(
                 maker.revisable(
-                    type: "HKCategoryTypeIdentifierSleepAnalysis", value: .text("HKCategoryValueSleepAnalysisInBed"), unit: nil, start: night.start,
+                    type: HealthTypeCatalog.Identifier.sleepAnalysis, value: .text(SleepValue.inBed.identifier), unit: nil, start: night.start,
                     end: night.end, source: source, syncIdentifier: "garmin:night:\(night.date):inBed", content: content, metadata: metadata,
                     path: FieldPath()),
                 "sleepData \(night.date)")
@@ -295,10 +295,8 @@ struct GarminArchive {
                 workouts = try ActivityFile.details(bytes, name: files.name(of: name), timeZone: timeZone, readAt: readAt)
             } catch {
                 let type = bytes.withUnsafeBytes { FITActivity.decode($0).0.fileID?.type }
-                if type == 32 {
-                    archive.notRead["monitoring FIT files (type 32): daily figures, not workouts", default: 0] += 1
-                } else if let type, type != 4 {
-                    archive.notRead["FIT files of type \(type), not activities", default: 0] += 1
+                if let type, type != FITNames.activityFileType {
+                    archive.notRead[FITWorkouts.notRead(fileType: type), default: 0] += 1
                 } else {
                     archive.noteUnread(name, error.description)
                 }

@@ -46,7 +46,7 @@ public struct GarminGear: Equatable, Sendable {
         for (index, entry) in try Self.array(root["gearActivityTypeDTOS"], "gearActivityTypeDTOS").enumerated() {
             let field = "gearActivityTypeDTOS[\(index)]"
             guard case .object(let object) = entry else { throw GarminFieldError(field: field, problem: "is not an object") }
-            let isDefault = object["defaultFlag"] == .bool(true) || object["defaultFlag"] == nil
+            let isDefault = try Self.flag(object["defaultFlag"], field + ".defaultFlag")
             guard isDefault, let type = Self.text(object["activityType"]), Self.runningTypes.contains(type) else { continue }
             guard let key = Self.key(object["gearPk"]) else { throw GarminFieldError(field: field + ".gearPk", problem: "is missing") }
             defaults.insert(key)
@@ -104,6 +104,20 @@ public struct GarminGear: Equatable, Sendable {
     private static func number(_ node: JSONNode?) -> Double? {
         if case .number(let value)? = node, value.isFinite { return value }
         return nil
+    }
+
+    /// A `defaultFlag` as archives write it: `true`, `1` or `"true"` (any case) is set; `false`,
+    /// `0`, `"false"` or `null` is not. A missing flag is set: the entry itself names the
+    /// default gear of its activity type.
+    /// - Throws: ``GarminFieldError`` for another value, rather than guess.
+    static func flag(_ node: JSONNode?, _ field: String) throws -> Bool {
+        switch node {
+        case nil, .bool(true)?, .number(1)?: return true
+        case .null?, .bool(false)?, .number(0)?: return false
+        case .string(let text)? where text.lowercased() == "true": return true
+        case .string(let text)? where text.lowercased() == "false": return false
+        default: throw GarminFieldError(field: field, problem: "is neither true nor false (true, 1, \"true\"; false, 0, \"false\")")
+        }
     }
 
     /// An id Garmin writes as a number (or, now and then, as text).

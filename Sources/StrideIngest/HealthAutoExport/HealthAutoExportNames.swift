@@ -1,3 +1,5 @@
+import StrideEvents
+
 /// Health Auto Export's metric names and units in HealthKit's terms.
 ///
 /// The app never sends HealthKit identifiers: its metrics are named in snake case after
@@ -12,47 +14,48 @@ enum HealthAutoExportNames {
     }
 
     private static let metricTypes: [String: String] = {
-        let quantity = "HKQuantityTypeIdentifier"
+        // The types the daily records read by the catalogue's names; the others spelled here.
+        func quantity(_ name: String) -> String { "HKQuantityTypeIdentifier" + name }
         let table: [(String, [String])] = [
-            ("StepCount", ["step_count"]),
-            ("DistanceWalkingRunning", ["walking_running_distance"]),
-            ("ActiveEnergyBurned", ["active_energy"]),
-            ("BasalEnergyBurned", ["basal_energy_burned"]),
-            ("HeartRate", ["heart_rate"]),
-            ("RestingHeartRate", ["resting_heart_rate"]),
-            ("WalkingHeartRateAverage", ["walking_heart_rate_average", "walking_heart_rate"]),
-            ("HeartRateVariabilitySDNN", ["heart_rate_variability"]),
-            ("RespiratoryRate", ["respiratory_rate"]),
-            ("OxygenSaturation", ["blood_oxygen_saturation"]),
-            ("VO2Max", ["vo2_max", "vo2max"]),
-            ("AppleExerciseTime", ["apple_exercise_time"]),
-            ("AppleStandTime", ["apple_stand_time"]),
-            ("FlightsClimbed", ["flights_climbed"]),
-            ("PhysicalEffort", ["physical_effort"]),
-            ("WalkingSpeed", ["walking_speed"]),
-            ("WalkingStepLength", ["walking_step_length"]),
-            ("WalkingAsymmetryPercentage", ["walking_asymmetry_percentage"]),
-            ("WalkingDoubleSupportPercentage", ["walking_double_support_percentage"]),
-            ("StairAscentSpeed", ["stair_speed_up", "stair_speed:_up"]),
-            ("StairDescentSpeed", ["stair_speed_down", "stair_speed:_down"]),
-            ("RunningSpeed", ["running_speed"]),
-            ("RunningPower", ["running_power"]),
-            ("RunningStrideLength", ["running_stride_length"]),
-            ("RunningGroundContactTime", ["running_ground_contact_time"]),
-            ("RunningVerticalOscillation", ["running_vertical_oscillation"]),
-            ("HeartRateRecoveryOneMinute", ["cardio_recovery"]),
-            ("BodyMass", ["weight_body_mass"]),
-            ("BodyFatPercentage", ["body_fat_percentage"]),
-            ("LeanBodyMass", ["lean_body_mass"]),
-            ("BodyMassIndex", ["body_mass_index"]),
-            ("AppleSleepingWristTemperature", ["apple_sleeping_wrist_temperature"]),
-            ("TimeInDaylight", ["time_in_daylight"]),
-            ("AppleSleepingBreathingDisturbances", ["breathing_disturbances"]),
-            ("EnvironmentalAudioExposure", ["environmental_audio_exposure", "environmental_audio"]),
+            (HealthTypeCatalog.Identifier.stepCount, ["step_count"]),
+            (HealthTypeCatalog.Identifier.distanceWalkingRunning, ["walking_running_distance"]),
+            (HealthTypeCatalog.Identifier.activeEnergyBurned, ["active_energy"]),
+            (HealthTypeCatalog.Identifier.heartRate, ["heart_rate"]),
+            (HealthTypeCatalog.Identifier.restingHeartRate, ["resting_heart_rate"]),
+            (quantity("BasalEnergyBurned"), ["basal_energy_burned"]),
+            (quantity("WalkingHeartRateAverage"), ["walking_heart_rate_average", "walking_heart_rate"]),
+            (quantity("HeartRateVariabilitySDNN"), ["heart_rate_variability"]),
+            (quantity("RespiratoryRate"), ["respiratory_rate"]),
+            (quantity("OxygenSaturation"), ["blood_oxygen_saturation"]),
+            (quantity("VO2Max"), ["vo2_max", "vo2max"]),
+            (quantity("AppleExerciseTime"), ["apple_exercise_time"]),
+            (quantity("AppleStandTime"), ["apple_stand_time"]),
+            (quantity("FlightsClimbed"), ["flights_climbed"]),
+            (quantity("PhysicalEffort"), ["physical_effort"]),
+            (quantity("WalkingSpeed"), ["walking_speed"]),
+            (quantity("WalkingStepLength"), ["walking_step_length"]),
+            (quantity("WalkingAsymmetryPercentage"), ["walking_asymmetry_percentage"]),
+            (quantity("WalkingDoubleSupportPercentage"), ["walking_double_support_percentage"]),
+            (quantity("StairAscentSpeed"), ["stair_speed_up", "stair_speed:_up"]),
+            (quantity("StairDescentSpeed"), ["stair_speed_down", "stair_speed:_down"]),
+            (quantity("RunningSpeed"), ["running_speed"]),
+            (quantity("RunningPower"), ["running_power"]),
+            (quantity("RunningStrideLength"), ["running_stride_length"]),
+            (quantity("RunningGroundContactTime"), ["running_ground_contact_time"]),
+            (quantity("RunningVerticalOscillation"), ["running_vertical_oscillation"]),
+            (quantity("HeartRateRecoveryOneMinute"), ["cardio_recovery"]),
+            (quantity("BodyMass"), ["weight_body_mass"]),
+            (quantity("BodyFatPercentage"), ["body_fat_percentage"]),
+            (quantity("LeanBodyMass"), ["lean_body_mass"]),
+            (quantity("BodyMassIndex"), ["body_mass_index"]),
+            (quantity("AppleSleepingWristTemperature"), ["apple_sleeping_wrist_temperature"]),
+            (quantity("TimeInDaylight"), ["time_in_daylight"]),
+            (quantity("AppleSleepingBreathingDisturbances"), ["breathing_disturbances"]),
+            (quantity("EnvironmentalAudioExposure"), ["environmental_audio_exposure", "environmental_audio"]),
         ]
         var types: [String: String] = [:]
         for (type, names) in table {
-            for name in names { types[name] = quantity + type }
+            for name in names { types[name] = type }
         }
         types["apple_stand_hour"] = "HKCategoryTypeIdentifierAppleStandHour"
         types["sleep_analysis"] = sleepAnalysis
@@ -60,7 +63,7 @@ enum HealthAutoExportNames {
     }()
 
     /// `HKCategoryTypeIdentifierSleepAnalysis`.
-    static let sleepAnalysis = "HKCategoryTypeIdentifierSleepAnalysis"
+    static let sleepAnalysis = HealthTypeCatalog.Identifier.sleepAnalysis
     /// `HKQuantityTypeIdentifierBloodPressureSystolic`, `…Diastolic`: `blood_pressure` points
     /// carry both.
     static let bloodPressure = [
@@ -84,14 +87,16 @@ enum HealthAutoExportNames {
     /// (`In Bed` or `InBed`, `Asleep`, `Core`, `Deep`, `REM`, `Awake`, `Unspecified`); nil
     /// for another.
     static func sleepValue(_ value: String) -> String? {
-        switch value.lowercased().filter({ $0 != " " }) {
-        case "inbed": "HKCategoryValueSleepAnalysisInBed"
-        case "asleep", "unspecified", "asleepunspecified": "HKCategoryValueSleepAnalysisAsleepUnspecified"
-        case "core", "asleepcore": "HKCategoryValueSleepAnalysisAsleepCore"
-        case "deep", "asleepdeep": "HKCategoryValueSleepAnalysisAsleepDeep"
-        case "rem", "asleeprem": "HKCategoryValueSleepAnalysisAsleepREM"
-        case "awake": "HKCategoryValueSleepAnalysisAwake"
-        default: nil
-        }
+        let stage: SleepValue? =
+            switch value.lowercased().filter({ $0 != " " }) {
+            case "inbed": .inBed
+            case "asleep", "unspecified", "asleepunspecified": .asleepUnspecified
+            case "core", "asleepcore": .asleepCore
+            case "deep", "asleepdeep": .asleepDeep
+            case "rem", "asleeprem": .asleepREM
+            case "awake": .awake
+            default: nil
+            }
+        return stage?.identifier
     }
 }

@@ -18,13 +18,13 @@ struct SleepReader {
 
     /// The stages of an aggregated night, in the order they are laid out.
     private static let stages: [(key: String, value: String)] = [
-        ("asleep", "HKCategoryValueSleepAnalysisAsleepUnspecified"),
-        ("core", "HKCategoryValueSleepAnalysisAsleepCore"),
-        ("deep", "HKCategoryValueSleepAnalysisAsleepDeep"),
-        ("rem", "HKCategoryValueSleepAnalysisAsleepREM"),
-        ("awake", "HKCategoryValueSleepAnalysisAwake"),
+        ("asleep", SleepValue.asleepUnspecified.identifier),
+        ("core", SleepValue.asleepCore.identifier),
+        ("deep", SleepValue.asleepDeep.identifier),
+        ("rem", SleepValue.asleepREM.identifier),
+        ("awake", SleepValue.awake.identifier),
     ]
-    private static let inBed = "HKCategoryValueSleepAnalysisInBed"
+    private static let inBed = SleepValue.inBed.identifier
 
     /// Reads one point, handing its samples to `emit`; with no `emit`, only checks its dates.
     /// - Throws: ``FieldError`` for a point without its dates; what `emit` throws.

@@ -120,7 +120,12 @@ public enum IngestReader {
                 let bytes = try archive.bytes(of: entry)
                 bytesRead += bytes.count
                 var workouts = FITWorkouts(file: "\(file) › \(entry.path)", timeZone: options.timeZone, collector: collector)
-                try bytes.withUnsafeBytes { try workouts.read($0) }
+                do {
+                    try bytes.withUnsafeBytes { try workouts.read($0) }
+                } catch IngestError.notAnActivityFIT(_, let fileType) {
+                    // A watch's files come zipped with its monitoring and settings files.
+                    collector.noteNotRead(FITWorkouts.notRead(fileType: fileType), count: 1)
+                }
             }
         case .tcx:
             try readXML(TCXReader(file: file, collector: collector), file: file) { consume in

@@ -159,19 +159,28 @@ public struct StravaActivityLayout: Equatable, Sendable {
     }
 }
 
-/// An `activities.csv` whose header is none of the generations Stride reads.
+/// An `activities.csv` or `shoes.csv` whose header is none of the generations Stride reads.
 public struct StravaLayoutError: Error, Equatable, CustomStringConvertible {
     public let missing: [String]
     public let generation: StravaActivityLayout.Generation?
+    /// The file whose header it is: `activities.csv` or `shoes.csv`.
+    public let file: String
+
+    /// An error naming the columns missing from `file`'s header, read as `generation`'s.
+    public init(missing: [String], generation: StravaActivityLayout.Generation?, file: String = "activities.csv") {
+        self.missing = missing
+        self.generation = generation
+        self.file = file
+    }
 
     public var description: String {
         "its header lacks \(missing.map { "\"\($0)\"" }.joined(separator: ", "))"
             + (generation.map { " (read as a layout of \($0.rawValue))" } ?? "")
-            + "; this is not a layout of activities.csv Stride knows: send the file's first line with a report"
+            + "; this is not a layout of \(file) Stride knows: send the file's first line with a report"
     }
 }
 
-/// A row of `activities.csv` whose field cannot be read.
+/// A row of `activities.csv` or `shoes.csv` whose field cannot be read.
 public struct StravaRowError: Error, Equatable, CustomStringConvertible {
     public let line: Int
     public let column: String

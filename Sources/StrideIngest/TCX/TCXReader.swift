@@ -11,10 +11,13 @@ import StrideEvents
 /// - Heart rate (metadata): the laps' averages weighted by their time; the largest maximum.
 /// - Activity: `Sport` `Running` is a run, `Biking` a ride, anything else other.
 /// - Source: the `Creator`'s `Name` (the device), else "TCX".
-/// - Identity: the creator, its unit id, the sport and the start: the same activity ingested
-///   again, from this file or a copy of it, appends nothing.
+/// - Identity: the creator, its unit id, the sport, the start, and the distance and duration
+///   as read (to the whole metre and second): the same activity ingested again, from this file
+///   or a copy of it, appends nothing; one whose figures read otherwise (a file corrected, or
+///   read by a Stride that reads it better) is another workout, for the same-run rule to weigh.
 ///
-/// Element names are matched without their namespace prefix (`ns3:Lap` is a `Lap`).
+/// Element names are matched without their namespace prefix (`ns3:Lap` is a `Lap`). An element
+/// with no text (`<Calories/>`, `<Time></Time>`) is no value.
 struct TCXReader: XMLHandler {
     private let file: String
     private let collector: IngestCollector
@@ -161,6 +164,7 @@ struct TCXReader: XMLHandler {
     }
 
     private mutating func store(_ field: Field, _ value: String, line: Int) throws {
+        guard !value.isEmpty else { return }
         func number() throws -> Double {
             guard let number = Double(value), number.isFinite else {
                 throw XMLStructureError(line: line, problem: "\"\(value)\" is not a number")
@@ -227,8 +231,13 @@ struct TCXReader: XMLHandler {
             distanceAsWritten: metres.map { "\(FITWorkouts.number($0)) m (the sum of \(activity.laps.count) TCX laps)" },
             energyKilocalories: energies.isEmpty ? nil : energies.reduce(0, +), created: nil, sourceName: source,
             sourceVersion: nil, device: activity.unitID.map { "unit:\($0)" }, metadata: metadata)
+        // The figures as read are part of the identity: a file once read wrong (a lap's figures
+        // lost) and read right again must not be taken for what the ledger already holds.
         let id = SampleIdentity.make(
-            start: start, hash: identity.hash("tcx", source, activity.unitID ?? "", activity.sport, String(start.millisecondsSince1970)))
+            start: start,
+            hash: identity.hash(
+                "tcx", source, activity.unitID ?? "", activity.sport, String(start.millisecondsSince1970),
+                metres.map { FITWorkouts.number($0.rounded()) } ?? "-", FITWorkouts.number(seconds.rounded())))
         let entity = EntityReference(.workout, id: id)
         try collector.add(
             workout: workout, PendingEvent(.workoutRecorded(workout), occurredAt: start, entity: entity, idempotencyKey: IdempotencyKey(id)))

@@ -2,9 +2,11 @@ import Glibc
 
 /// What the scanner reports: start tags, end tags and text between tags.
 protocol XMLHandler {
-    /// A start tag (or an empty-element tag, then followed by no end call).
+    /// A start tag. An empty-element tag (`<Track/>`) is a start tag followed at once by its
+    /// end call, as XML defines it to be `<Track></Track>`: a handler never tells the two apart
+    /// unless it looks at ``XMLElement/isEmpty``.
     mutating func startElement(_ element: XMLElement) throws
-    /// An end tag; `name` is valid only during the call.
+    /// An end tag (or the end of an empty-element tag); `name` is valid only during the call.
     mutating func endElement(_ name: UnsafeRawBufferPointer, line: Int) throws
     /// Text between two tags (whitespace included), references not decoded.
     mutating func text(_ bytes: UnsafeRawBufferPointer, line: Int) throws
@@ -216,7 +218,13 @@ struct XMLScanner {
                 }
                 let element = XMLElement(buffer: buffer, nameRange: nameRange, attributes: attributes, line: line, isEmpty: isEmpty)
                 try handler.startElement(element)
-                if !isEmpty { openElement(element.name) }
+                if isEmpty {
+                    // Reported as the start and end tags it stands for: a handler that keeps
+                    // state until an element ends (a TCX `<Track/>` did) never waits forever.
+                    try handler.endElement(element.name, line: line + tagLines)
+                } else {
+                    openElement(element.name)
+                }
                 return index + (isEmpty ? 2 : 1)
             }
             guard Self.isNameStart(byte) else {

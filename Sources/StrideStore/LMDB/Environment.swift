@@ -19,7 +19,8 @@ final class Environment: @unchecked Sendable {
     /// LMDB's page size for this file, read once as it opens (see ``checkDataFileHoldsPages()``).
     private let pageSize: Int
 
-    /// Opens (creating if needed) the environment in `directory`.
+    /// Opens (creating if needed, with the folders above it that are missing) the environment
+    /// in `directory`.
     ///
     /// - Parameters:
     ///   - initialMapSize: the map size for a new environment; an existing one keeps its own.
@@ -28,9 +29,7 @@ final class Environment: @unchecked Sendable {
     /// - Throws: ``LMDBError`` (for instance ``LMDBError/Code/accessDenied``).
     init(directory: String, initialMapSize: Int, maxDatabases: UInt32) throws {
         self.directory = directory
-        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
-            throw LMDBError(LMDBError.Code(rawValue: errno), operation: "creating the directory \(directory)")
-        }
+        try Self.makeDirectory(directory)
         var pointer: OpaquePointer?
         try LMDBError.check(mdb_env_create(&pointer), "mdb_env_create")
         guard let pointer else { throw LMDBError(.invalid, operation: "mdb_env_create") }
@@ -58,6 +57,33 @@ final class Environment: @unchecked Sendable {
 
     deinit {
         mdb_env_close(handle)
+    }
+
+    /// Creates `directory` and the folders above it that are missing (`stride --ledger
+    /// new/stride.ledger init` where `new/` is not there yet), each mode 0700: a folder made
+    /// for health data is the runner's alone. A directory that is there already is left as it is.
+    /// - Throws: ``LMDBError`` naming the folder that cannot be made.
+    static func makeDirectory(_ directory: String) throws {
+        if mkdir(directory, 0o700) == 0 { return }
+        var failure = errno
+        if failure == ENOENT, let parent = parent(of: directory) {
+            try makeDirectory(parent)
+            if mkdir(directory, 0o700) == 0 { return }
+            failure = errno
+        }
+        guard failure == EEXIST else {
+            throw LMDBError(LMDBError.Code(rawValue: failure), operation: "creating the directory \(directory)")
+        }
+    }
+
+    /// The folder above a path (`new` for `new/stride.ledger`, `/` for `/data`); nil for a
+    /// name alone, which lies in the working directory.
+    private static func parent(of path: String) -> String? {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return nil }
+        let parent = trimmed[..<slash]
+        return parent.isEmpty ? "/" : String(parent)
     }
 
     /// Opens (creating) named databases in one write transaction.
@@ -210,9 +236,7 @@ final class Environment: @unchecked Sendable {
     /// free pages; the copy's data file is mode 0600.
     /// - Throws: ``LMDBError`` when the copy cannot be written.
     func copy(toDirectory target: String) throws {
-        if mkdir(target, 0o700) != 0 && errno != EEXIST {
-            throw LMDBError(LMDBError.Code(rawValue: errno), operation: "creating the directory \(target)")
-        }
+        try Self.makeDirectory(target)
         let path = target + "/data.mdb"
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw LMDBError(LMDBError.Code(rawValue: errno), operation: "creating \(path)") }

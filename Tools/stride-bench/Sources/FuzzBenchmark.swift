@@ -139,6 +139,7 @@ struct FuzzWorker: ParsableCommand {
         case .unexpectedFormat: "not the format expected"
         case .brokenFIT: "broken FIT file, byte named"
         case .unusableFIT: "FIT file without a workout"
+        case .notAnActivityFIT: "FIT file that is not an activity"
         case .brokenArchive: "broken account archive, file and line named"
         }
     }

@@ -73,7 +73,12 @@ enum IngestSummary {
             lines.append("  The \(reversal.rule) award of \(reversal.day) is reversed (\(reversal.takenBack) taken back): \(reversal.reason).")
         }
         for (what, count) in counts.notRead.sorted(by: { $0.key < $1.key }) where counts.archive == nil {
-            lines.append("  Not read: \(Format.count(count)) \(what) \(count == 1 ? "entry" : "entries") (Stride reads its metrics and workouts).")
+            // Health Auto Export's are members of its `data` beside the two Stride reads; others
+            // (a FIT file's, a zip's, the Health app's routes) say what they are themselves.
+            lines.append(
+                report.format == .healthAutoExport
+                    ? "  Not read: \(Format.count(count)) \(what) \(count == 1 ? "entry" : "entries") (Stride reads its metrics and workouts)."
+                    : "  Not read: \(Format.count(count)) \(what).")
         }
         for rejection in counts.rejections { lines.append("  Not read: \(rejection).") }
         if counts.rejectedLines > counts.rejections.count {
