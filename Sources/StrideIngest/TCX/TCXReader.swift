@@ -179,7 +179,10 @@ struct TCXReader: XMLHandler {
         }
         switch field {
         case .id: activity?.id = ISO8601.parse(value)
-        case .totalTime: lap?.seconds = try number()
+        case .totalTime:
+            // A lap of more than a week is no lap's time (1e300 would not fit an instant).
+            let seconds = try number()
+            lap?.seconds = (0...Self.longestLapSeconds).contains(seconds) ? seconds : 0
         case .distance: lap?.metres = try number()
         case .calories: lap?.kilocalories = try number()
         case .averageHeartRate: lap?.averageHeartRate = try number()
@@ -198,6 +201,9 @@ struct TCXReader: XMLHandler {
         case .unitID: activity?.unitID = value
         }
     }
+
+    /// The longest time a lap may record.
+    static let longestLapSeconds = 7.0 * 86_400
 
     private mutating func finishActivity() throws {
         guard let activity else { return }
