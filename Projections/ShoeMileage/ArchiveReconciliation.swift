@@ -89,22 +89,24 @@ public enum ArchiveReconciliation {
         /// No reason accounts for it.
         case unexplained
 
-        /// What a summary line says of the differences of this reason (after their count).
-        public var label: String {
+        /// What a summary line says of `count` differences of this reason.
+        public func summary(count: Int) -> String {
+            let runs = count.counted("run")
             switch self {
-            case .startingKilometres: "starting kilometres on the rack"
-            case .countedFromCopy: "counted once, from a copy of another source whose distance differs"
-            case .distanceLeftOut: "the archive's distance left out as implausible"
-            case .oneRunWithAnotherRow: "one run with another of the archive's rows"
-            case .notARun: "not runs (a Stride shoe counts runs; the service counts every activity on it)"
-            case .keptByRunner: "kept on another shoe, or on none, as you decided"
-            case .excludedByRunner: "excluded from shoes, as you decided"
-            case .anotherArchive: "on another shoe by another archive"
-            case .notOnRack: "on no rack shoe yet"
-            case .fromAnotherArchiveShoe: "from another of the archive's shoes that is this rack shoe"
-            case .putByRunner: "put on this shoe by you"
-            case .putAutomatically: "put on this shoe as the default when they arrived"
-            case .unexplained: "unexplained"
+            case .startingKilometres: return "starting kilometres on the rack"
+            case .countedFromCopy: return "\(runs) counted once, from a copy of another source whose distance differs"
+            case .distanceLeftOut: return "\(runs) whose distance in the archive is left out as implausible"
+            case .oneRunWithAnotherRow: return "\(count.counted("row")) one run with another of the archive's rows"
+            case .notARun:
+                return "\(count.counted("activity", plural: "activities")) not a run: the service counts every activity on its shoe, a Stride shoe counts runs"
+            case .keptByRunner: return "\(runs) you put on another shoe, or on none"
+            case .excludedByRunner: return "\(runs) you excluded from shoes"
+            case .anotherArchive: return "\(runs) another archive puts on another shoe"
+            case .notOnRack: return "\(count.counted("activity", plural: "activities")) on no rack shoe yet"
+            case .fromAnotherArchiveShoe: return "\(runs) from another of the archive's shoes that is this rack shoe"
+            case .putByRunner: return "\(runs) you put on this shoe, not in the archive under it"
+            case .putAutomatically: return "\(runs) put on this shoe as the default when they arrived, not in the archive under it"
+            case .unexplained: return "\(count.counted("difference")) no reason accounts for"
             }
         }
     }

@@ -103,10 +103,8 @@ enum IngestSummary {
                 let of = shoe.differences.filter { $0.reason == reason }
                 guard !of.isEmpty else { continue }
                 let kilometers = of.reduce(0) { $0 + $1.kilometers }
-                let what =
-                    reason == .startingKilometres
-                    ? "" : " \(of.count.counted(reason == .notARun ? "activity" : "run", plural: reason == .notARun ? "activities" : nil))"
-                lines.append("      \(Format.signedKilometers(kilometers))\(what): \(reason == .notOnRack ? of[0].detail : reason.label)")
+                let what = reason == .notOnRack ? "\(reason.summary(count: of.count)): \(of[0].detail)" : reason.summary(count: of.count)
+                lines.append("      \(Format.signedKilometers(kilometers)): \(what)")
             }
             for difference in shoe.differences.filter({ $0.reason == .unexplained }).prefix(5) {
                 let which = [difference.place, difference.workout.map { "workout \(Ledger.workoutID($0))" }].compactMap { $0 }.joined(separator: ", ")
