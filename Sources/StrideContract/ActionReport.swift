@@ -47,9 +47,11 @@ public struct ActionReport: ContractDocument {
         ActionReport(sentence: "Took workout \(workout) off its shoe.", fields: [.init("workout", .string(workout))])
     }
 
-    /// A workout will never be assigned automatically.
+    /// A run is kept off every shoe but one the runner puts it on.
     public static func excluded(_ workout: String) -> ActionReport {
-        ActionReport(sentence: "Workout \(workout) will not be assigned automatically.", fields: [.init("workout", .string(workout))])
+        ActionReport(
+            sentence: "Workout \(workout) is off the shoes: neither the default shoe nor an archive will put it on one; only you can.",
+            fields: [.init("workout", .string(workout))])
     }
 
     /// Two workouts were said to be one run, or two different runs.

@@ -64,7 +64,7 @@ enum ShoeForms {
         for workout in content.unassigned {
             let id = Ledger.workoutID(workout.id)
             html += "<li id=\"\(render.idPrefix)run-\(id)\">" + describe(workout, content.time)
-            if workout.isRunExcluded { html += " <span class=\"badge\">excluded from automatic assignment</span>" }
+            if workout.isRunExcluded { html += " <span class=\"badge\">excluded from shoes</span>" }
             if render.showsForms {
                 html += "<div class=\"inline-forms\">"
                 if !active.isEmpty {
