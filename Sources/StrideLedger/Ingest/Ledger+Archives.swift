@@ -219,14 +219,25 @@ extension Ledger {
     private func reconcile(_ archive: AccountArchive, targets: [Int: Shoe]) throws -> [ArchiveReconciliation.ReconciledShoe] {
         let mileageState = try state(of: mileage)
         let rack = Dictionary(try mileageState.shoes().map { ($0.shoe.id, $0.shoe) }, uniquingKeysWith: { first, _ in first })
-        let workouts = try mileageState.workouts()
-        let byID = Dictionary(workouts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        func run(of record: Workout) -> ArchiveReconciliation.Run {
-            ArchiveReconciliation.Run(copies: SameRunPolicy.preferenceOrder([record] + record.copies.compactMap { byID[$0] }))
+        // Read by key: the archive's workouts and the runs on its rack shoes, not the whole ledger.
+        var known: [UInt128: Workout] = [:]
+        func workout(_ id: UInt128) throws -> Workout? {
+            if let found = known[id] { return found }
+            let found = try mileageState.workout(id)
+            known[id] = found
+            return found
+        }
+        func run(ofRecord id: UInt128) throws -> ArchiveReconciliation.Run? {
+            guard let record = try workout(id) else { return nil }
+            return ArchiveReconciliation.Run(copies: SameRunPolicy.preferenceOrder([record] + (try record.copies.compactMap { try workout($0) })))
+        }
+        var runOf: [UInt128: ArchiveReconciliation.Run] = [:]
+        for onShoe in archive.runsOnShoes + archive.otherActivitiesOnShoes {
+            if let found = try workout(onShoe.workout), let run = try run(ofRecord: found.run) { runOf[onShoe.workout] = run }
         }
         var runsOn: [UInt128: [ArchiveReconciliation.Run]] = [:]
-        for workout in workouts where workout.runOf == nil {
-            if let shoe = workout.shoe { runsOn[shoe, default: []].append(run(of: workout)) }
+        for shoe in Set(targets.values.map(\.id)) {
+            runsOn[shoe] = try mileageState.runs(on: shoe).compactMap { try run(ofRecord: $0) }
         }
         let shoes = archive.shoes.indices.map { index in
             let shoe = archive.shoes[index]
@@ -247,7 +258,7 @@ extension Ledger {
         }
         return ArchiveReconciliation.reconcile(
             archive: archive.title, shoes: shoes, rows: rows,
-            run: { id in byID[id].flatMap { byID[$0.run] }.map(run(of:)) }, rack: rack, runsOn: { runsOn[$0] ?? [] })
+            run: { runOf[$0] }, rack: rack, runsOn: { runsOn[$0] ?? [] })
     }
 
     /// The rack shoe of each archive shoe (by index), registering the new ones.
