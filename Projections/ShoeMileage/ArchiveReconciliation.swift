@@ -98,7 +98,8 @@ public enum ArchiveReconciliation {
             case .distanceLeftOut: return "\(runs) whose distance in the archive is left out as implausible"
             case .oneRunWithAnotherRow: return "\(count.counted("row")) one run with another of the archive's rows"
             case .notARun:
-                return "\(count.counted("activity", plural: "activities")) not a run: the service counts every activity on its shoe, a Stride shoe counts runs"
+                return
+                    "\(count.counted("activity", plural: "activities")) not a run: the service counts every activity on its shoe, a Stride shoe counts runs"
             case .keptByRunner: return "\(runs) you put on another shoe, or on none"
             case .excludedByRunner: return "\(runs) you excluded from shoes"
             case .anotherArchive: return "\(runs) another archive puts on another shoe"

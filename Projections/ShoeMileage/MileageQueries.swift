@@ -46,7 +46,9 @@ extension ProjectionState where P == ShoeMileageProjection {
     /// The start of the latest run on a shoe now: the last of its runs by start.
     /// - Throws: a storage failure, or ``DecodingFailure`` for a key that cannot be read.
     public func lastRun(on shoe: UInt128) throws -> Timestamp? {
-        guard case .runOnShoe(let found, let start, _)? = try lastKey(before: .runOnShoe(shoe: shoe, start: Timestamp(millisecondsSince1970: .max), record: .max)),
+        guard
+            case .runOnShoe(let found, let start, _)? = try lastKey(
+                before: .runOnShoe(shoe: shoe, start: Timestamp(millisecondsSince1970: .max), record: .max)),
             found == shoe
         else { return nil }
         return start
@@ -55,10 +57,13 @@ extension ProjectionState where P == ShoeMileageProjection {
     /// The records of the runs on a shoe now, by start.
     /// - Throws: a storage failure, or ``DecodingFailure`` for a key that cannot be read.
     public func runs(on shoe: UInt128) throws -> [UInt128] {
-        try rows(from: .runOnShoe(shoe: shoe, start: Timestamp(millisecondsSince1970: .min), record: 0), before: .runOnShoe(shoe: shoe, start: Timestamp(millisecondsSince1970: .max), record: .max))
-            .compactMap { key, _ in
-                if case .runOnShoe(_, _, let record) = key { record } else { nil }
-            }
+        try rows(
+            from: .runOnShoe(shoe: shoe, start: Timestamp(millisecondsSince1970: .min), record: 0),
+            before: .runOnShoe(shoe: shoe, start: Timestamp(millisecondsSince1970: .max), record: .max)
+        )
+        .compactMap { key, _ in
+            if case .runOnShoe(_, _, let record) = key { record } else { nil }
+        }
     }
 
     /// Every workout, by start.

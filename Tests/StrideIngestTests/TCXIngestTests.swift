@@ -115,7 +115,8 @@ struct TCXIngestTests {
     @Test("a lap time no lap takes (1e300 s, a negative one) is no time: the read neither traps nor stops", arguments: ["1e300", "-5", "1e16"])
     func implausibleLapTime(_ written: String) throws {
         try withTemporaryDirectory { (folder: String) throws in
-            let text = Self.run { _ in "" }.replacingOccurrences(of: "<TotalTimeSeconds>310.0</TotalTimeSeconds>", with: "<TotalTimeSeconds>\(written)</TotalTimeSeconds>")
+            let text = Self.run { _ in "" }.replacingOccurrences(
+                of: "<TotalTimeSeconds>310.0</TotalTimeSeconds>", with: "<TotalTimeSeconds>\(written)</TotalTimeSeconds>")
             let result = try read(try write(text, named: "run.tcx", in: folder))
             let run = try #require(result.workouts.first)
             #expect(run.durationSeconds == 620)

@@ -15,7 +15,9 @@ import Testing
 struct ArchiveShapesTests {
     typealias Row = ArchiveWriting.StravaRow
 
-    static func archive(_ folder: String, rows: [Row], shoes: String = "Shoe Name,Shoe Brand,Shoe Model\n", files: [String: Data] = [:]) throws
+    static func archive(
+        _ folder: String, rows: [Row], shoes: String = "Shoe Name,Shoe Brand,Shoe Model\n", files: [String: Data] = [:]
+    ) throws
         -> String
     {
         try ArchiveWriting.stravaFolder(
@@ -133,7 +135,8 @@ struct ArchiveShapesTests {
                 sourceVersion: nil, device: nil, metadata: [MetadataEntry(key: WorkoutRecording.archiveActivityKey, value: "Strava 7001")])
             try ledger.append([
                 PendingEvent(
-                    .workoutRecorded(workout), occurredAt: fileStart, entity: EntityReference(.workout, id: former), idempotencyKey: IdempotencyKey(former))
+                    .workoutRecorded(workout), occurredAt: fileStart, entity: EntityReference(.workout, id: former),
+                    idempotencyKey: IdempotencyKey(former))
             ])
             let report = try ledger.ingest(file: path)
             #expect(report.duplicates == 1)

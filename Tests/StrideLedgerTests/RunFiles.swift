@@ -63,7 +63,10 @@ struct RunFiles {
             try ArchiveWriting.zip(
                 path,
                 [
-                    ("\(fitness)_0_summarizedActivities.json", Data("[{\"summarizedActivitiesExport\": [\(summaries.joined(separator: ", "))]}]".utf8)),
+                    (
+                        "\(fitness)_0_summarizedActivities.json",
+                        Data("[{\"summarizedActivitiesExport\": [\(summaries.joined(separator: ", "))]}]".utf8)
+                    ),
                     ("\(fitness)_gear.json", Data(gear.utf8)),
                 ])
             paths.append(path)

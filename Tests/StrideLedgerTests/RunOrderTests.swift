@@ -106,7 +106,9 @@ struct RunOrderTests {
         }
     }
 
-    @Test("random recordings from five sources — copies offset and noisy, runs back to back, long spans — give the same documents in any order", arguments: [UInt64(1), 2, 3, 4, 5, 6])
+    @Test(
+        "random recordings from five sources — copies offset and noisy, runs back to back, long spans — give the same documents in any order",
+        arguments: [UInt64(1), 2, 3, 4, 5, 6])
     func randomOrders(seed: UInt64) throws {
         // (Seeds chosen as they come; each run takes about half a second.)
         var random = SeededGenerator(state: seed)

@@ -60,7 +60,10 @@ struct RunnerDecisionRaceTests {
             #expect(try ledger.verifyProjections().allSatisfy(\.matches))
             // The same archive again, after the race: still nothing overturned.
             _ = try ledger.ingest(file: secondPath)
-            #expect(try ledger.workouts(from: nil, through: nil, unassignedOnly: false).filter { runs.prefix(20).map(\.id).contains($0.id) }.allSatisfy { $0.shoe == nil })
+            #expect(
+                try ledger.workouts(from: nil, through: nil, unassignedOnly: false).filter { runs.prefix(20).map(\.id).contains($0.id) }.allSatisfy {
+                    $0.shoe == nil
+                })
         }
     }
 }

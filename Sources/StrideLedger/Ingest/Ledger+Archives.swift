@@ -307,7 +307,8 @@ extension Ledger {
                     // archive's shoes of that name (never by a file's line).
                     let sameName = archive.shoes.indices.filter { ArchiveShoePolicy.key(archive.shoes[$0].name) == ArchiveShoePolicy.key(shoe.name) }
                     let ordinal = (sameName.firstIndex(of: index) ?? 0) + 1
-                    name = "\(name) (\(shoe.gearID.map { "\(archive.service.rawValue) gear \($0)" } ?? "\(archive.service.rawValue) shoe \(ordinal)"))"
+                    name =
+                        "\(name) (\(shoe.gearID.map { "\(archive.service.rawValue) gear \($0)" } ?? "\(archive.service.rawValue) shoe \(ordinal)"))"
                     if let existing = rack.first(where: { ArchiveShoePolicy.key($0.name) == ArchiveShoePolicy.key(name) }) {
                         targets[index] = existing
                         settlement.shoesMatched[shoe.name] = existing.name

@@ -114,7 +114,10 @@ extension StrideAPI {
                 try ledger.unassign(workout: workout, at: at, sentBy: device)
                 return .unassigned(workout)
             },
-            workoutChange(path: "/v1/exclude", summary: "Keep a run off every shoe but one you put it on: off the default shoe and an archive's (`stride exclude`).") {
+            workoutChange(
+                path: "/v1/exclude",
+                summary: "Keep a run off every shoe but one you put it on: off the default shoe and an archive's (`stride exclude`)."
+            ) {
                 ledger, workout, at, device in
                 try ledger.exclude(workout: workout, at: at, sentBy: device)
                 return .excluded(workout)

@@ -68,7 +68,8 @@ struct UnassignCommand: ParsableCommand {
 }
 
 struct ExcludeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "exclude", abstract: "Keep a run off every shoe but one you put it on: off the default shoe and an archive's.")
+    static let configuration = CommandConfiguration(
+        commandName: "exclude", abstract: "Keep a run off every shoe but one you put it on: off the default shoe and an archive's.")
     @OptionGroup var ledger: LedgerOptions
     @OptionGroup var time: ActionTime
     @Argument(help: "The workout: its id, or a unique prefix.") var workout: String
