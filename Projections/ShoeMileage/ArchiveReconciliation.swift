@@ -68,6 +68,8 @@ public enum ArchiveReconciliation {
         case countedFromCopy
         /// The archive's distance is outside the plausible range: counted as none.
         case distanceLeftOut
+        /// The activity's start is no time a run was run (before 1980, or in the future): left out.
+        case startLeftOut
         /// The row is one run with another of the archive's rows (the runner said so).
         case oneRunWithAnotherRow
         /// A walk or another activity: the service counts it on the shoe; a Stride shoe counts runs.
@@ -96,6 +98,7 @@ public enum ArchiveReconciliation {
             case .startingKilometres: return "starting kilometres on the rack"
             case .countedFromCopy: return "\(runs) counted once, from a copy of another source whose distance differs"
             case .distanceLeftOut: return "\(runs) whose distance in the archive is left out as implausible"
+            case .startLeftOut: return "\(runs) whose start is no time a run was run (before 1980, or ahead of the clock): left out"
             case .oneRunWithAnotherRow: return "\(count.counted("row")) one run with another of the archive's rows"
             case .notARun:
                 return
@@ -213,6 +216,10 @@ public enum ArchiveReconciliation {
                     } else {
                         add(change, .unexplained, "counted as \(format(record.kilometers)) km", workout: record.id)
                     }
+                    continue
+                }
+                if let why = record.startLeftOut {
+                    add(-row.kilometers, .startLeftOut, why, workout: record.id)
                     continue
                 }
                 let placement = RunPlacementPolicy.placement(of: found.copies)

@@ -8,7 +8,7 @@ import StrideProjection
 public enum AutoAssignmentPolicy {
     /// The shoe a workout goes to automatically, or nil.
     public static func shoe(for workout: Workout, rack: Rack?, defaultShoe: Shoe?) -> UInt128? {
-        guard workout.isRunning, workout.shoe == nil, !workout.isExcluded, let rack, let chosen = rack.defaultShoe,
+        guard workout.isRunning, workout.startLeftOut == nil, workout.shoe == nil, !workout.isExcluded, let rack, let chosen = rack.defaultShoe,
             let since = rack.since, let shoe = defaultShoe, shoe.id == chosen, !shoe.isRetired, workout.start >= since
         else { return nil }
         return chosen
@@ -117,30 +117,112 @@ public struct ArrivingWorkouts: LedgerReaction {
 
     /// Every workout linked to the seeds — by the rule (a workout it could be a copy of), the
     /// runner's word, or a run they share now — and every one linked to those.
+    ///
+    /// Each stretch of the ledger's workouts is read once, however many arrivals it is near:
+    /// the windows of a round's workouts are merged and read in start order, and each workout
+    /// is then compared with the rows of its own window only. Four thousand activities on one
+    /// day cost four thousand rows read, not four thousand windows of a hundred each.
     static func linkedWorkouts(
         from seeds: [UInt128], state: any ProjectionStateReader, mileage: ShoeMileageProjection
     ) throws -> [UInt128: Workout] {
         var found: [UInt128: Workout] = [:]
-        var waiting = seeds
-        while let id = waiting.popLast() {
-            guard found[id] == nil, case .workout(let workout)? = try state.row(.workout(id), of: mileage) else { continue }
-            found[id] = workout
-            waiting += workout.sameAs + workout.copies
-            if let record = workout.runOf { waiting.append(record) }
-            // Workout ids begin with their start: a copy starts within the window the rule allows.
-            let starts = SameRunPolicy.copyStarts(of: workout)
-            let lower = SampleIdentity.make(start: starts.lowerBound, hash: 0)
-            let upper = SampleIdentity.make(start: starts.upperBound.adding(milliseconds: 1), hash: 0)
-            for (_, row) in try state.rows(from: .workout(lower), before: .workout(upper), of: mileage) {
-                guard case .workout(let candidate) = row, found[candidate.id] == nil, SameRunPolicy.copyShare(workout, candidate) != nil
-                else { continue }
-                waiting.append(candidate.id)
+        var read = StretchesRead()
+        var waiting = Array(Set(seeds))
+        while !waiting.isEmpty {
+            var round: [Workout] = []
+            for id in waiting where found[id] == nil {
+                guard case .workout(let workout)? = try state.row(.workout(id), of: mileage) else { continue }
+                found[id] = workout
+                round.append(workout)
             }
+            waiting = []
+            // The rows near this round's workouts, each stretch read once.
+            let windows = round.map { SameRunPolicy.copyStarts(of: $0) }
+            for stretch in StretchesRead.merged(windows) {
+                for missing in read.unread(stretch) {
+                    let lower = SampleIdentity.make(start: missing.lowerBound, hash: 0)
+                    let upper = SampleIdentity.make(start: missing.upperBound.adding(milliseconds: 1), hash: 0)
+                    for (_, row) in try state.rows(from: .workout(lower), before: .workout(upper), of: mileage) {
+                        if case .workout(let nearby) = row { read.rows.append(nearby) }
+                    }
+                    read.note(missing)
+                }
+            }
+            read.sortIfNeeded()
+            for workout in round {
+                waiting += workout.sameAs + workout.copies
+                if let record = workout.runOf { waiting.append(record) }
+                for candidate in read.rows(startingIn: SameRunPolicy.copyStarts(of: workout))
+                where found[candidate.id] == nil && SameRunPolicy.copyShare(workout, candidate) != nil {
+                    waiting.append(candidate.id)
+                }
+            }
+            waiting = waiting.filter { found[$0] == nil }
         }
         return found
     }
 
     private static func key(_ purpose: String, _ workout: UInt128) -> IdempotencyKey {
         IdempotencyKey(hashing: Array(purpose.utf8) + withUnsafeBytes(of: workout.bigEndian) { Array($0) })
+    }
+}
+
+/// The stretches of the ledger's workouts read so far (by start), and their rows in start order.
+struct StretchesRead {
+    /// The rows read, sorted by start once a round's reads are done.
+    var rows: [Workout] = []
+    private var isSorted = true
+    /// The stretches read, disjoint, in order.
+    private var stretches: [ClosedRange<Timestamp>] = []
+
+    /// Overlapping or touching windows merged, in order.
+    static func merged(_ windows: [ClosedRange<Timestamp>]) -> [ClosedRange<Timestamp>] {
+        var merged: [ClosedRange<Timestamp>] = []
+        for window in windows.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, window.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, window.upperBound)
+            } else {
+                merged.append(window)
+            }
+        }
+        return merged
+    }
+
+    /// The parts of `stretch` not read yet.
+    func unread(_ stretch: ClosedRange<Timestamp>) -> [ClosedRange<Timestamp>] {
+        var parts: [ClosedRange<Timestamp>] = []
+        var from = stretch.lowerBound
+        for done in stretches where done.upperBound >= from && done.lowerBound <= stretch.upperBound {
+            if done.lowerBound > from { parts.append(from...done.lowerBound.adding(milliseconds: -1)) }
+            from = max(from, done.upperBound.adding(milliseconds: 1))
+        }
+        if from <= stretch.upperBound { parts.append(from...stretch.upperBound) }
+        return parts
+    }
+
+    /// Notes a stretch as read.
+    mutating func note(_ stretch: ClosedRange<Timestamp>) {
+        stretches = Self.merged(stretches + [stretch])
+        isSorted = false
+    }
+
+    /// Sorts the rows by start, once after a round's reads.
+    mutating func sortIfNeeded() {
+        guard !isSorted else { return }
+        rows.sort { ($0.start, $0.id) < ($1.start, $1.id) }
+        isSorted = true
+    }
+
+    /// The rows read whose start lies in `window` (a binary search, then a walk).
+    func rows(startingIn window: ClosedRange<Timestamp>) -> ArraySlice<Workout> {
+        var low = 0
+        var high = rows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if rows[middle].start < window.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < rows.count, rows[end].start <= window.upperBound { end += 1 }
+        return rows[low..<end]
     }
 }

@@ -122,6 +122,9 @@ public struct Workout: Hashable, Sendable {
     public var origin: AssignmentOrigin?
     /// For a record: whether the runner excluded any copy of its run.
     public var isRunExcluded = false
+    /// Why its start is no time a run was run (before 1980, or after it was recorded): it is kept
+    /// and left out of every figure, never a copy, never on a shoe. Nil for a plausible start.
+    public var startLeftOut: String?
 
     /// Creates a workout on no shoe.
     public init(

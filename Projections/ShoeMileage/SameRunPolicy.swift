@@ -39,14 +39,15 @@ public enum SameRunPolicy {
         case other(String)
     }
 
-    /// The kind of a HealthKit activity name.
+    /// The kind of a HealthKit activity name (asked of every pair compared: a switch over the
+    /// names, never a string search).
     public static func kind(of activity: String) -> Kind {
-        switch activity.replacingOccurrences(of: "HKWorkoutActivityType", with: "") {
-        case "Running": .run
-        case "Walking", "Hiking": .walk
-        case "Cycling", "HandCycling": .ride
-        case "Swimming": .swim
-        case let other: .other(other)
+        switch activity {
+        case "HKWorkoutActivityTypeRunning", "Running": .run
+        case "HKWorkoutActivityTypeWalking", "HKWorkoutActivityTypeHiking", "Walking", "Hiking": .walk
+        case "HKWorkoutActivityTypeCycling", "HKWorkoutActivityTypeHandCycling", "Cycling", "HandCycling": .ride
+        case "HKWorkoutActivityTypeSwimming", "Swimming": .swim
+        default: .other(activity.hasPrefix("HKWorkoutActivityType") ? String(activity.dropFirst(21)) : activity)
         }
     }
 
@@ -69,16 +70,16 @@ public enum SameRunPolicy {
     /// The share of their union two workouts cover when they are copies by the rule; nil when
     /// they are not (the runner's word aside).
     public static func copyShare(_ first: Workout, _ second: Workout) -> Double? {
-        guard first.id != second.id, kind(of: first.activity) == kind(of: second.activity) else { return nil }
+        // The cheap tests first: it is asked of every workout near an arriving one.
+        guard first.id != second.id, first.startLeftOut == nil, second.startLeftOut == nil else { return nil }
+        let sameSource = first.keepsActivitiesApart && first.recording == second.recording && first.source == second.source
+        // One device's two files are two runs, unless they are one file read twice: a device
+        // starts no two recordings at the same second.
+        let isReread = first.start.millisecondsSince1970 / 1000 == second.start.millisecondsSince1970 / 1000 && first.recording == .deviceFile
+        if sameSource, !isReread { return nil }
         let shared = share(span(of: first), span(of: second))
-        if first.source == second.source, first.keepsActivitiesApart {
-            // One device's two files are two runs, unless they are one file read twice: a
-            // device starts no two recordings at the same second.
-            guard first.recording == .deviceFile, first.start.millisecondsSince1970 / 1000 == second.start.millisecondsSince1970 / 1000
-            else { return nil }
-            return shared
-        }
-        guard shared >= minimumShare, distancesAgree(first.distanceMeters, second.distanceMeters) else { return nil }
+        guard sameSource || shared >= minimumShare, kind(of: first.activity) == kind(of: second.activity) else { return nil }
+        guard sameSource || distancesAgree(first.distanceMeters, second.distanceMeters) else { return nil }
         return shared
     }
 

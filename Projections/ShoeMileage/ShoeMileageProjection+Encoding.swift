@@ -98,6 +98,7 @@ extension ShoeMileageProjection {
             writer.write(optional: workout.shoe) { $0.write(fixed: $1) }
             writer.write(optional: workout.origin) { $0.write($1.rawValue) }
             writer.write(workout.isRunExcluded)
+            writer.write(optional: workout.startLeftOut) { $0.write($1) }
         case .audit(let entry):
             writer.write(Prefix.audit.rawValue)
             writer.write(varint: entry.sequence)
@@ -176,6 +177,7 @@ extension ShoeMileageProjection {
             workout.shoe = try reader.readOptional { try $0.read(fixed: UInt128.self) }
             workout.origin = try reader.readOptional(origin)
             workout.isRunExcluded = try reader.readBool()
+            workout.startLeftOut = try reader.readOptional { try $0.readString() }
             row = .workout(workout)
         case .audit:
             let sequence = try reader.readVarint()

@@ -91,8 +91,8 @@ extension ShoeMileageProjection {
         // A shoe taken off the rack's records never holds runs (a placement names a shoe the
         // rack has; an event for an unknown shoe is passed over when it arrives).
         updateWorkout(recordID, rows: &rows) { workout in
-            workout.shoe = placement?.shoe
-            workout.origin = placement?.shoe == nil ? nil : placement?.origin
+            workout.shoe = workout.startLeftOut == nil ? placement?.shoe : nil
+            workout.origin = workout.shoe == nil ? nil : placement?.origin
             workout.isRunExcluded = copies.contains(where: \.isExcluded)
         }
     }

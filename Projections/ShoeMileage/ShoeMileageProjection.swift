@@ -15,7 +15,8 @@ public struct ShoeMileageProjection: Projection {
     /// distance outside ``Plausible/workoutKilometres`` counts as none. Version 5: runs are
     /// grouped by the rule as a function of the set (``RunsGrouped``), a run's shoe is decided
     /// from what was said of each copy (``RunPlacementPolicy``), and only news is notified.
-    public let version: UInt32 = 5
+    /// Version 6: a workout whose start is no time a run was run is left out.
+    public let version: UInt32 = 6
     /// Small rows: snapshots of them are kept (see the store's `snapshotInterval`).
     public var keepsSnapshots: Bool { true }
     /// Sample events do not change it: a replay skips them undecoded.
@@ -89,7 +90,9 @@ public struct ShoeMileageProjection: Projection {
             distanceAsWritten: asWritten, sourceName: recorded.sourceName, recordedSequence: event.sequence)
         workout.recording = WorkoutRecording(recorded)
         workout.source = WorkoutSource.of(recorded, recording: workout.recording)
+        workout.startLeftOut = Plausible.workoutStartProblem(recorded.start, recordedAt: event.recordedAt)
         rows.update(.workout(id), creating: { .workout(workout) }) { _ in }
+        guard workout.startLeftOut == nil else { return }
         // A run just run is news; an archive's or an old file's is history, told nothing.
         guard workout.isRunning, NewRunNotice.isNews(start: workout.start, recordedAt: event.recordedAt, recording: workout.recording)
         else { return }

@@ -32,6 +32,8 @@ public struct WorkoutsDocument: ContractDocument {
         ]
         // Only for a run recorded more than once: a ledger without copies prints as it always did.
         if let run = workout.runOf { members.append(.init("copyOf", .string(Ledger.workoutID(run)))) }
+        // Only for a workout whose start is no time a run was run: kept, in no figure.
+        if let why = workout.startLeftOut { members.append(.init("leftOut", .string(why))) }
         return .object(members)
     }
 }

@@ -168,4 +168,32 @@ struct ArchiveShapesTests {
             #expect(after.map(\.text) == ["7.00 km run — on Novablast"])
         }
     }
+
+    @Test("archive rows dated 1970, 2034 and 9999 are kept, left out of the shoes and the training log, and counted in the summary")
+    func implausibleStarts() throws {
+        let rows = [
+            Row(id: "1", start: "2024-03-04T06:30:00Z", metres: 5_000, gear: "Pegasus 40", gearID: "111"),
+            Row(id: "2", start: "1970-05-01T06:30:00Z", metres: 6_000, gear: "Pegasus 40", gearID: "111"),
+            Row(id: "3", start: "2034-01-01T06:30:00Z", metres: 7_000, gear: "Pegasus 40", gearID: "111"),
+            Row(id: "4", start: "9999-01-01T06:30:00Z", metres: 8_000, gear: "Pegasus 40", gearID: "111"),
+        ]
+        try withTemporaryDirectory { folder in
+            let ledger = try RunOrderTests.ledger(folder + "/ledger")
+            let report = try ledger.ingest(file: try Self.archive(folder + "/export", rows: rows))
+            let pegasus = try #require(try ledger.shoes().first)
+            #expect(pegasus.shoe.runs == 1)
+            #expect(pegasus.shoe.kilometers == 5)
+            let workouts = try ledger.workouts(from: nil, through: nil, unassignedOnly: false)
+            #expect(workouts.count == 4)
+            #expect(workouts.count { $0.startLeftOut != nil } == 3)
+            let leftOut = report.counts.leftOut.first { $0.key.hasPrefix("a workout starting before 1980") }?.value
+            #expect(leftOut?.count == 3)
+            let reconciled = try #require(report.archive?.reconciliation.first)
+            #expect(reconciled.unexplained == 0)
+            #expect(reconciled.differences.count { $0.reason == .startLeftOut } == 3)
+            let weeks = try TrainingVolumeDocument(ledger, per: .week, TrainingQuery()).json.text
+            #expect(!weeks.contains("2034") && !weeks.contains("1970") && !weeks.contains("9999"))
+            #expect(try WorkoutsDocument(ledger).json.text.components(separatedBy: "\"leftOut\"").count == 4)
+        }
+    }
 }

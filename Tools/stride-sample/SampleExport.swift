@@ -11,7 +11,7 @@ struct StrideSample: ParsableCommand {
         commandName: "stride-sample",
         abstract:
             "Write realistic Apple Health exports (a new one of any size, or an existing one as a later export prints it), and Strava or Garmin Connect archives.",
-        subcommands: [SampleExport.self, ReExport.self, SampleArchive.self], defaultSubcommand: SampleExport.self)
+        subcommands: [SampleExport.self, ReExport.self, SampleArchive.self, SampleRows.self], defaultSubcommand: SampleExport.self)
 }
 
 /// `stride-sample [write] FILE`: a new export. What it writes follows counts taken from real

@@ -101,6 +101,18 @@ public enum Plausible {
     /// past 1,000 km.
     public static let workoutKilometres = PlausibleRange(0, 1_000, unit: "km", why: "no single workout goes farther")
 
+    /// The earliest start a workout may have: no file or app a runner has recorded one before 1980.
+    public static let workoutEarliestStart = Timestamp(secondsSince1970: 315_532_800)  // 1980-01-01
+
+    /// Why a workout's start is no time a run was run — before 1980, or more than a day after
+    /// it was recorded (`recordedAt`: the ingest's clock) — or nil when it is plausible. Such a
+    /// workout is kept as written and left out of every figure.
+    public static func workoutStartProblem(_ start: Timestamp, recordedAt: Timestamp) -> String? {
+        let latest = recordedAt.adding(milliseconds: 86_400_000)
+        guard start < workoutEarliestStart || start > latest else { return nil }
+        return "a workout starting \(ISO8601.format(start, offsetSeconds: 0).prefix(10)), outside 1980-01-01 to a day after it was recorded"
+    }
+
     // MARK: Actions (refused when outside)
 
     /// The kilometres a shoe starts with: a used pair brought to the rack, worn out well before

@@ -106,6 +106,12 @@ final class IngestCollector {
     /// Adds a workout (`event` records `workout`).
     func add(workout: WorkoutRecorded, _ event: PendingEvent) throws {
         tallies.workouts += 1
+        // Kept as written; the projections leave it out of every figure.
+        if Plausible.workoutStartProblem(workout.start, recordedAt: readAt) != nil {
+            tallies.noteLeftOut("a workout starting before 1980 or more than a day after it was read (kept, left out of the figures)") {
+                "\(workout.sourceName) workout of \(ISO8601.format(workout.start, offsetSeconds: 0))"
+            }
+        }
         if notesWorkoutSpans { workoutSpans.append((event.entity, workout.start, workout.end)) }
         guard let sentBy else { return try add(event) }
         var sent = workout

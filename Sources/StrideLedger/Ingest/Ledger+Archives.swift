@@ -159,6 +159,8 @@ extension Ledger {
             let copies = SameRunPolicy.preferenceOrder([record] + (try record.copies.compactMap { try mileageState.workout($0) }))
             let decided = RunPlacementPolicy.placement(of: copies)
             let entity = EntityReference(.workout, id: workout.id)
+            // A start no run was run at (a row dated 9999 or 1970): kept, on no shoe.
+            guard record.startLeftOut == nil else { continue }
             guard let run = onShoe, let shoe = targets[run.shoe] else {
                 // On no shoe in this archive: what an earlier archive said of it no longer holds.
                 guard workout.placement?.origin == .archive, workout.placement?.shoe != nil else { continue }

@@ -82,7 +82,7 @@ extension Ledger {
 
         // The runs, each with the stream of its best copy that has one.
         var drafts: [(run: Workout, counted: Workout, stream: UInt128?)] = []
-        for workout in workouts where workout.runOf == nil && workout.isRunning {
+        for workout in workouts where workout.runOf == nil && workout.isRunning && workout.startLeftOut == nil {
             if let instant, workout.start > instant { continue }
             // The record is the run's counted copy; the stream is its own, else a copy's.
             let counted = workout
