@@ -22,7 +22,7 @@ struct WorkoutsListCommand: ParsableCommand {
 
     func validate() throws {
         for (name, value) in [("--from", from), ("--to", to)] {
-            if let value, CivilDate(value) == nil { throw ValidationError("\(name) \"\(value)\" is not a date like 2024-05-01") }
+            if let value, CivilDate(value) == nil { throw ValidationError("\(name) \"\(value.shownInMessage)\" is not a date like 2024-05-01") }
         }
     }
 
@@ -68,7 +68,8 @@ struct UnassignCommand: ParsableCommand {
 }
 
 struct ExcludeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "exclude", abstract: "Keep a run off every shoe but one you put it on: off the default shoe and an archive's.")
+    static let configuration = CommandConfiguration(
+        commandName: "exclude", abstract: "Keep a run off every shoe but one you put it on: off the default shoe and an archive's.")
     @OptionGroup var ledger: LedgerOptions
     @OptionGroup var time: ActionTime
     @Argument(help: "The workout: its id, or a unique prefix.") var workout: String
