@@ -84,6 +84,8 @@ struct LedgerOptionPlacementTests {
             ["athlete", "set", "--max-hr", "190", "--from", long], ["checkin", "--at", long], ["ledger", "rebuild", long],
             ["points", "spend", "1", "--reason", "r", "--reopen", long], ["mileage", "explain", long],
             ["samples", "withdraw", long, "--reason", "r"],
+            // The argument parser's own messages: a value of the wrong type, an unknown command.
+            ["shoes", "add", "Pegasus", "--goal-km", long], ["training", long],
         ])
     func longInputCut(arguments: [String]) throws {
         try withTemporaryDirectory { folder in
