@@ -1,3 +1,5 @@
+import StrideEvents
+
 /// What a device's name may be: the name audits show as an event's sender ("via
 /// marie-iphone") and `stride tokens revoke` takes, so short, plain and unambiguous.
 public enum DeviceNamePolicy {
@@ -10,7 +12,7 @@ public enum DeviceNamePolicy {
         let name = text.trimmingWhiteSpace
         guard !name.isEmpty else { return .failure(Refusal("a device needs a name")) }
         guard name.unicodeScalars.count <= maximumLength else {
-            return .failure(Refusal("\"\(name)\" is \(name.unicodeScalars.count) characters long, more than \(maximumLength)"))
+            return .failure(Refusal("\"\(name.shownInMessage)\" is \(name.unicodeScalars.count) characters long, more than \(maximumLength)"))
         }
         if let odd = name.unicodeScalars.first(where: { !isAllowed($0) }) {
             let shown =
@@ -18,7 +20,7 @@ public enum DeviceNamePolicy {
                 ? "a space"
                 : odd.properties.isWhitespace || odd.properties.generalCategory == .control
                     ? "the character U+" + String(odd.value, radix: 16, uppercase: true) : "\"\(odd)\""
-            return .failure(Refusal("\"\(name)\" holds \(shown), which a device name may not"))
+            return .failure(Refusal("\"\(name.shownInMessage)\" holds \(shown), which a device name may not"))
         }
         return .success(name)
     }

@@ -30,11 +30,16 @@ public struct IngestSummaryDocument: ContractDocument {
             .init("newEvents", .integer(report.appended)), .init("duplicates", .integer(report.duplicates)),
             .init("autoAssigned", .integer(report.autoAssigned)), .init("samples", .integer(counts.samples)),
             .init("workouts", .integer(counts.workouts)), .init("activitySummaries", .integer(counts.activitySummaries)),
-            .init("samplesByType", .object(counts.samplesByType.sorted { $0.key < $1.key }.map { .init($0.key, .integer($0.value)) })),
-            .init("leftOut", .object(counts.leftOut.sorted { $0.key < $1.key }.map { .init($0.key, .integer($0.value.count)) })),
+            .init(
+                "samplesByType",
+                .object(SummaryList.cut(counts.samplesByType.sorted { $0.key < $1.key }).named.map { .init($0.key, .integer($0.value)) })),
+            .init(
+                "leftOut", .object(SummaryList.cut(counts.leftOut.sorted { $0.key < $1.key }).named.map { .init($0.key, .integer($0.value.count)) })),
             .init("rejectedLines", .array(counts.rejections.map { .string($0) })), .init("bytes", .integer(report.bytes)),
             .init("seconds", .number(report.seconds)),
         ]
+        notListed(counts.samplesByType, as: "samplesByTypeNotListed", in: &members)
+        notListed(counts.leftOut, as: "leftOutNotListed", in: &members)
         // Only where a file gave streams: a summary without prints as it always did.
         if counts.streams > 0 {
             members.append(.init("streams", .integer(counts.streams)))
@@ -44,7 +49,9 @@ public struct IngestSummaryDocument: ContractDocument {
             members.append(.init("recordsInsideRecordsSkipped", .integer(counts.recordsInsideRecordsSkipped)))
         }
         if !counts.notRead.isEmpty {
-            members.append(.init("notRead", .object(counts.notRead.sorted { $0.key < $1.key }.map { .init($0.key, .integer($0.value)) })))
+            members.append(
+                .init("notRead", .object(SummaryList.cut(counts.notRead.sorted { $0.key < $1.key }).named.map { .init($0.key, .integer($0.value)) })))
+            notListed(counts.notRead, as: "notReadNotListed", in: &members)
         }
         if report.repeatedInFile > 0 { members.append(.init("repeatedInFile", .integer(report.repeatedInFile))) }
         if let export = report.export { members.append(.init("export", json(export))) }
@@ -64,36 +71,53 @@ public struct IngestSummaryDocument: ContractDocument {
         return .object(members)
     }
 
-    /// What an account archive held and did to the rack.
+    /// What an account archive held and did to the rack. Each list names at most
+    /// ``SummaryList/named`` items; a `…NotListed` member, present only when some are not,
+    /// counts the rest.
     private static func json(_ archive: AccountArchive, settled: ArchiveSettlement?) -> JSONValue {
         var members: [JSONValue.Member] = [
             .init("service", .string(archive.service.rawValue)), .init("name", .string(archive.name)),
             .init("newestActivity", .string(archive.asOf?.description)),
-            .init("activitiesByType", .object(archive.activitiesByType.sorted { $0.key < $1.key }.map { .init($0.key, .integer($0.value)) })),
+            .init(
+                "activitiesByType",
+                .object(SummaryList.cut(archive.activitiesByType.sorted { $0.key < $1.key }).named.map { .init($0.key, .integer($0.value)) })),
             .init("runs", .integer(archive.runs)), .init("filesRead", .integer(archive.filesRead)),
             .init("dailyTotals", .integer(archive.dailyTotals)), .init("nights", .integer(archive.nights)),
             .init("filesNotRead", .array(archive.unreadFiles.map { .string($0) })), .init("filesNotReadCount", .integer(archive.unreadFileCount)),
-            .init("notRead", .object(archive.notRead.sorted { $0.key < $1.key }.map { .init($0.key, .integer($0.value)) })),
+            .init("notRead", .object(SummaryList.cut(archive.notRead.sorted { $0.key < $1.key }).named.map { .init($0.key, .integer($0.value)) })),
         ]
+        notListed(archive.activitiesByType, as: "activitiesByTypeNotListed", in: &members)
+        notListed(archive.notRead, as: "notReadNotListed", in: &members)
         if let settled {
             members += [
                 .init("runsAlreadyFromElsewhere", .integer(settled.runsAlreadyFromElsewhere)),
-                .init("shoesAdded", .array(settled.shoesAdded.map { .string($0) })),
-                .init("shoesMatched", .object(settled.shoesMatched.sorted { $0.key < $1.key }.map { .init($0.key, .string($0.value)) })),
-                .init("shoesRetired", .array(settled.shoesRetired.map { .string($0) })), .init("defaultShoe", .string(settled.defaultShoe)),
+                .init("shoesAdded", .array(SummaryList.cut(settled.shoesAdded).named.map { .string($0) })),
+                .init(
+                    "shoesMatched",
+                    .object(SummaryList.cut(settled.shoesMatched.sorted { $0.key < $1.key }).named.map { .init($0.key, .string($0.value)) })),
+                .init("shoesRetired", .array(SummaryList.cut(settled.shoesRetired).named.map { .string($0) })),
+                .init("defaultShoe", .string(settled.defaultShoe)),
                 .init("runsPutOnShoes", .integer(settled.runsPutOnShoes)), .init("runsAlreadyOnTheirShoe", .integer(settled.runsAlreadyOnTheirShoe)),
                 .init("runsTakenOffShoes", .integer(settled.runsTakenOffShoes)),
                 .init("olderThanOneRead", .bool(settled.isOlderThanOneRead)),
-                .init("notes", .array(settled.notes.prefix(Self.listedNotes).map { .string($0) })),
-                .init("notesNotListed", .integer(max(0, settled.notes.count - Self.listedNotes))),
-                .init("reconciliation", .array(settled.reconciliation.map(json))),
+                .init("notes", .array(SummaryList.cut(settled.notes).named.map { .string($0) })),
+                .init("notesNotListed", .integer(SummaryList.cut(settled.notes).notNamed)),
+                .init("reconciliation", .array(SummaryList.cut(settled.reconciliation).named.map(json))),
             ]
+            notListed(settled.shoesAdded, as: "shoesAddedNotListed", in: &members)
+            notListed(settled.shoesMatched, as: "shoesMatchedNotListed", in: &members)
+            notListed(settled.shoesRetired, as: "shoesRetiredNotListed", in: &members)
+            notListed(settled.reconciliation, as: "reconciliationNotListed", in: &members)
         }
         return .object(members)
     }
 
-    /// The notes an archive's summary names; the rest are counted.
-    public static let listedNotes = 50
+    /// `name`: how many of `items` a list leaves unnamed, added only when some are.
+    private static func notListed<Items: Collection>(_ items: Items, as name: String, in members: inout [JSONValue.Member]) {
+        let count = SummaryList.cut(items).notNamed
+        if count > 0 { members.append(.init(name, .integer(count))) }
+    }
+
     /// The differences a reconciled shoe names; the rest are counted by reason.
     public static let listedDifferences = 100
 

@@ -7,17 +7,18 @@ import TrainingLog
 /// it, down to the events (the workout recorded, its stream, the settings that held) and the
 /// rules that turned them into the figure.
 public struct TrainingExplainDocument: ContractDocument {
-    /// What to explain.
+    /// What to explain, as read by ``Subject/init(kind:name:year:)`` (the one reader of it).
     public enum Subject: Sendable, Hashable {
         /// A period by its name: `2024-W03`, `2024-01`, `2024`.
         case period(TrainingLog.Period, String)
         /// The best effort over a distance (`5k`), all time or in a year.
-        case effort(String, year: Int?)
+        case effort(BestEffortPolicy.Distance, year: Int?)
         /// A day's load.
         case day(CivilDate)
     }
 
-    /// A subject that names nothing Stride knows.
+    /// A well-formed subject with nothing behind it (a week without runs, a distance no run
+    /// covers, a day before the load starts): a failure of the command, 404 over HTTP.
     public struct UnknownSubject: Error, CustomStringConvertible {
         public var description: String
     }
@@ -61,12 +62,8 @@ public struct TrainingExplainDocument: ContractDocument {
                 "seconds: time in motion from each run's stream (distance growing at 0.5 m/s or more, each stretch at most 10 s); a run without a stream counts its elapsed time",
                 Self.trimpRule, Self.zoneRule,
             ]
-        case .effort(let name, let year):
-            guard BestEffortPolicy.Distance.all.contains(where: { $0.name == name }) else {
-                throw UnknownSubject(
-                    description: "\"\(name)\" is no effort distance; give one of \(BestEffortPolicy.Distance.all.map(\.name).joined(separator: ", "))"
-                )
-            }
+        case .effort(let distance, let year):
+            let name = distance.name
             let candidates = year.map { year in all.filter { $0.day.year == year } } ?? all
             guard let best = TrainingLog.bestEfforts(candidates).first(where: { $0.distance.name == name }) else {
                 throw UnknownSubject(description: "no run\(year.map { " in \($0)" } ?? "")\(Self.range(query)) has a stream covering \(name)")
@@ -141,7 +138,7 @@ public struct TrainingExplainDocument: ContractDocument {
     public var title: String {
         switch subject {
         case .period(let period, let name): "\(period.rawValue) \(name)"
-        case .effort(let name, let year): "best \(name)" + (year.map { " of \($0)" } ?? "")
+        case .effort(let distance, let year): "best \(distance.name)" + (year.map { " of \($0)" } ?? "")
         case .day(let day): "load on \(day)"
         }
     }

@@ -1,3 +1,4 @@
+import StrideEvents
 import StrideFIT
 
 /// Why a file could not be ingested, naming the file and the line or entry, and what to do.
@@ -43,7 +44,7 @@ public enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
         case .broken(let file, let line, let problem):
             "\(file), line \(line): \(problem). Everything before that line is committed; repair the file or export it again from the Health app, then run the same `stride ingest` again: only what is missing will be added"
         case .unsafeArchive(let file, let entry, let problem):
-            "\(file), entry \"\(entry)\": \(problem); nothing was read from it. Use the archive exactly as it was exported or downloaded"
+            "\(file), entry \"\(entry.shownInMessage)\": \(problem); nothing was read from it. Use the archive exactly as it was exported or downloaded"
         case .invalidDocument(let file, let line, let field, let problem):
             "\(file)\(line.map { ", line \($0)" } ?? "")\(field.map { ": \($0)" } ?? ""): \(problem). Nothing from it was added; "
                 + "correct the document (or let Health Auto Export send it again) and ingest it again"

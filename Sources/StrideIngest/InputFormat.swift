@@ -121,6 +121,11 @@ enum FileChunks {
     static func forEach(in file: String, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         let descriptor = try open(file)
         defer { close(descriptor) }
+        try forEach(inOpen: descriptor, named: file, body)
+    }
+
+    /// Calls `body` with each chunk of an open file, in order, from where it stands.
+    static func forEach(inOpen descriptor: Int32, named file: String, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         var buffer = [UInt8](repeating: 0, count: chunkSize)
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, chunkSize) }
@@ -157,14 +162,40 @@ enum FileChunks {
         return stat(file, &status) == 0 ? Int(status.st_size) : 0
     }
 
+    /// Opens a regular file to read. Opened without blocking and checked on the open file
+    /// (never a check, then an open): a FIFO would wait for a writer forever, a device is no
+    /// file a runner brings.
     private static func open(_ file: String) throws -> Int32 {
-        var status = stat()
-        guard stat(file, &status) == 0 else {
-            throw IngestError.unreadable(file: file, reason: String(cString: strerror(errno)))
-        }
-        guard status.st_mode & S_IFMT != S_IFDIR else { throw IngestError.unreadable(file: file, reason: "it is a directory") }
-        let descriptor = Glibc.open(file, O_RDONLY | O_CLOEXEC)
+        let descriptor = Glibc.open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { throw IngestError.unreadable(file: file, reason: String(cString: strerror(errno))) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw IngestError.unreadable(file: file, reason: reason)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw IngestError.unreadable(
+                file: file, reason: "it is \(FileKind(mode: status.st_mode)), not a file; save what it holds to a file first")
+        }
         return descriptor
+    }
+}
+
+/// What a path names, as a message says it: `a folder`, `a FIFO (named pipe)`.
+struct FileKind: CustomStringConvertible {
+    let mode: mode_t
+
+    var description: String {
+        switch mode & S_IFMT {
+        case S_IFREG: "a file"
+        case S_IFDIR: "a folder"
+        case S_IFLNK: "a symbolic link"
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        default: "no file Stride knows"
+        }
     }
 }

@@ -25,14 +25,40 @@ struct ContractSnapshotTests {
         #"{"activity":"HKWorkoutActivityTypeCycling","start":"2024-05-03T07:00:00+02:00","end":"2024-05-03T08:00:00+02:00","distance":20,"distanceUnit":"km","source":"Strava"}"#,
     ].joined(separator: "\n")
 
+    /// A watch's run of ten minutes on 2024-05-08 (a Wednesday): a point every 5 s, 15 m apart
+    /// (3 m/s, 1.8 km), its heart rate rising from 120 to 180, so that the efforts over 400 m,
+    /// 1 km and a mile and every zone but the first are pinned with a stream behind them.
+    static let run: String = {
+        var points = ""
+        for index in 0...120 {
+            let seconds = index * 5
+            let time = String(format: "2024-05-08T05:%02d:%02dZ", seconds / 60, seconds % 60)
+            let latitude = String(format: "%.6f", 48.85 + Double(index) * 15 / 111_195)
+            points += """
+                <trkpt lat="\(latitude)" lon="2.350000"><ele>35.0</ele><time>\(time)</time><extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>\(120 + index / 2)</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>
+
+                """
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="Forerunner 255" xmlns="http://www.topografix.com/GPX/1/1" xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
+            <trk><name>Morning Run</name><type>running</type><trkseg>
+            \(points)</trkseg></trk>
+            </gpx>
+
+            """
+    }()
+
     @Test("each read command's --json document is what the contract's snapshot holds")
     func documents() throws {
         try withTemporaryDirectory { folder in
             let ledger = folder + "/ledger"
             // The clock of each command: the ledger begun on 2024-04-01, a day lived on 2024-05-01
             // (a check-in and entries earn for today), the reads on 2024-06-01.
+            // Run in the folder: a file named relative to it is recorded (a stream's source) the same
+            // whichever temporary folder the test has.
             func run(_ arguments: [String], at time: String = "2024-06-01T12:00:00Z") throws -> String {
-                let result = try runProcess(stride, ["--ledger", ledger] + arguments, environment: ["STRIDE_FIXED_TIME": time])
+                let result = try runProcess(stride, ["--ledger", ledger] + arguments, environment: ["STRIDE_FIXED_TIME": time], in: folder)
                 #expect(result.status == 0, "stride \(arguments.joined(separator: " ")): \(result.standardError)")
                 return result.standardOutput
             }
@@ -56,6 +82,10 @@ struct ContractSnapshotTests {
             _ = try run(["points", "spend", "3", "--reason", "a missed day", "--reopen", "2024-04-30"], at: "2024-05-02T08:00:00+02:00")
             _ = try run(["athlete", "set", "--max-hr", "190", "--resting-hr", "50"], at: "2024-05-02T09:00:00+02:00")
             _ = try run(["athlete", "set", "--max-hr", "186", "--from", "2024-05-02"], at: "2024-05-02T09:10:00+02:00")
+            // A run with its stream, ingested the day it was run: efforts and zones have a shape.
+            let track = folder + "/run.gpx"
+            try Self.run.write(toFile: track, atomically: true, encoding: .utf8)
+            _ = try run(["ingest", "run.gpx"], at: "2024-05-08T12:00:00Z")
             let reads: [(String, [String])] = [
                 ("shoes", ["shoes", "list"]), ("mileage", ["mileage"]), ("mileage-as-of", ["mileage", "--as-of", "2024-05-01T12:00:00+02:00"]),
                 ("mileage-explain", ["mileage", "explain", "Pegasus 40"]), ("workouts-unassigned", ["workouts", "--unassigned"]),
@@ -67,7 +97,8 @@ struct ContractSnapshotTests {
                 ("training-weeks", ["training", "weeks"]), ("training-months", ["training", "months"]),
                 ("training-efforts", ["training", "efforts"]), ("training-zones", ["training", "zones"]),
                 ("training-load", ["training", "load", "--from", "2024-04-30", "--to", "2024-05-04"]),
-                ("training-explain", ["training", "explain", "week", "2024-W18"]), ("athlete", ["athlete", "show"]),
+                ("training-explain", ["training", "explain", "week", "2024-W18"]),
+                ("training-explain-effort", ["training", "explain", "effort", "1k"]), ("athlete", ["athlete", "show"]),
                 ("training-shoes", ["training", "shoes"]),
             ]
             for (name, arguments) in reads { documents.append((name, try run(arguments + ["--json"]))) }

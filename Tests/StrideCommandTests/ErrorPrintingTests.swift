@@ -72,4 +72,51 @@ struct LedgerOptionPlacementTests {
             #expect(fromEnvironment.standardOutput.contains("Pegasus"))
         }
     }
+
+    static let long = String(repeating: "x", count: 5_000)
+
+    @Test(
+        "an error quotes at most 100 characters of what was typed, and says how long it was",
+        arguments: [
+            ["training", "explain", "effort", long], ["training", "explain", long, "5k"], ["training", "weeks", "--from", long],
+            ["training", "zones", "--as-of", long], ["training", "load", "--as-recorded", long], ["daily", "explain", long],
+            ["daily", "--from", long], ["workouts", "--to", long], ["log", "--type", long], ["replay", "--until", long],
+            ["athlete", "set", "--max-hr", "190", "--from", long], ["checkin", "--at", long], ["ledger", "rebuild", long],
+            ["points", "spend", "1", "--reason", "r", "--reopen", long], ["mileage", "explain", long],
+            ["samples", "withdraw", long, "--reason", "r"],
+            // The argument parser's own messages: a value of the wrong type, an unknown command.
+            ["shoes", "add", "Pegasus", "--goal-km", long], ["training", long],
+        ])
+    func longInputCut(arguments: [String]) throws {
+        try withTemporaryDirectory { folder in
+            let ledger = folder + "/ledger"
+            #expect(try runProcess(stride, ["--ledger", ledger, "init", "--time-zone", "Europe/Paris"]).status == 0)
+            let run = try runProcess(stride, ["--ledger", ledger] + arguments)
+            #expect(run.status != 0)
+            let first = run.standardError.split(separator: "\n").first ?? ""
+            #expect(first.contains("… (5,000 characters)"), "\(arguments.prefix(3)): \(first.prefix(300))")
+            #expect(!first.contains(String(repeating: "x", count: 101)), "\(arguments.prefix(3)): \(first.utf8.count) bytes")
+            #expect(first.utf8.count < 1_000, "\(arguments.prefix(3)): \(first.utf8.count) bytes")
+        }
+    }
+
+    @Test("a malformed explain subject is a usage error (64) naming what is known; a well-formed one with nothing behind it fails (1)")
+    func explainSubjects() throws {
+        try withTemporaryDirectory { folder in
+            let ledger = folder + "/ledger"
+            #expect(try runProcess(stride, ["--ledger", ledger, "init", "--time-zone", "Europe/Paris"]).status == 0)
+            for (arguments, status, words) in [
+                (["effort", "3k"], 64 as Int32, "\"3k\" is no effort distance; give one of 400m, 1k, 1mi, 5k, 10k, half, marathon"),
+                (["week", "2024-W60"], 64, "is not a week like 2024-W03"),
+                (["week", "2024-W18", "--year", "2024"], 64, "--year only an effort"),
+                (["lap", "1"], 64, "is nothing to explain"),
+                (["effort", "5k"], 1, "has a stream covering 5k"),
+                (["week", "2024-W18"], 1, "no run in week 2024-W18"),
+            ] {
+                let run = try runProcess(stride, ["--ledger", ledger, "training", "explain"] + arguments)
+                #expect(run.status == status, "\(arguments): \(run.standardError)")
+                #expect(run.standardError.contains(words), "\(arguments): \(run.standardError)")
+            }
+        }
+    }
 }

@@ -77,4 +77,42 @@ struct IngestSummaryTests {
             #expect(!text.standardOutput.contains("Stride reads its metrics and workouts"))
         }
     }
+
+    @Test("an archive of 120 shoes and 60 missing files names 50 of each list and counts the rest, as text and as JSON")
+    func longListsCut() throws {
+        try withTemporaryDirectory { (folder: String) throws in
+            let archive = folder + "/export_1"
+            try FileManager.default.createDirectory(atPath: archive, withIntermediateDirectories: true)
+            var csv = "id,date,name,type,description,elapsed_time,distance,commute,gear,filename\n"
+            for index in 0..<120 {
+                let day = String(format: "2024-%02d-%02d 06:30:00", 1 + index / 28, 1 + index % 28)
+                let file = index < 60 ? "activities/\(index).gpx" : ""
+                csv += "\(1000 + index),\(day),Run,Run,\"\",1800,5000,false,\"Shoe number \(index)\",\(file)\n"
+            }
+            try csv.write(toFile: archive + "/activities.csv", atomically: true, encoding: .utf8)
+            for ledger in ["a", "b"] {
+                #expect(try runProcess(stride, ["--ledger", folder + "/" + ledger, "init", "--time-zone", "UTC"]).status == 0)
+            }
+            let text = try runProcess(stride, ["--ledger", folder + "/a", "ingest", archive])
+            #expect(text.status == 0, "\(text.standardError)")
+            let shoes = try #require(text.standardOutput.split(separator: "\n").first { $0.hasPrefix("  Shoes: ") })
+            #expect(shoes.hasPrefix("  Shoes: 120 added (Shoe number 0, "))
+            #expect(shoes.contains("Shoe number 49, and 70 more)"))
+            #expect(!shoes.contains("Shoe number 50,"))
+            #expect(text.standardOutput.contains("    … and 10 more.\n"))
+            #expect(text.standardOutput.contains("    … and 70 more shoes, 0 of them with differences.\n"))
+            #expect(text.standardOutput.utf8.count < 40_000)
+
+            let json = try runProcess(stride, ["--ledger", folder + "/b", "ingest", "--json", archive])
+            #expect(json.status == 0)
+            let summary = try #require(try files(json.standardOutput).first?["archive"] as? [String: Any])
+            #expect((summary["shoesAdded"] as? [String])?.count == 50)
+            #expect(summary["shoesAddedNotListed"] as? Int == 70)
+            #expect((summary["reconciliation"] as? [Any])?.count == 50)
+            #expect(summary["reconciliationNotListed"] as? Int == 70)
+            #expect((summary["filesNotRead"] as? [String])?.count == 50)
+            #expect(summary["filesNotReadCount"] as? Int == 60)
+            #expect(summary["notesNotListed"] as? Int == 0)
+        }
+    }
 }

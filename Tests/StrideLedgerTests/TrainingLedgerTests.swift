@@ -74,7 +74,7 @@ struct TrainingLedgerTests {
             #expect(abs(efforts[0].seconds - 100) < 0.01 && abs(efforts[1].seconds - 250) < 0.01 && abs(efforts[2].seconds - 402.336) < 0.01)
             #expect(run.movingSeconds == 1000)
             // The best 1 km explained down to its readings: 250 one-second readings and the end's.
-            let explained = try TrainingExplainDocument(ledger, .effort("1k", year: nil), TrainingQuery())
+            let explained = try TrainingExplainDocument(ledger, try .init(kind: "effort", name: "1k", year: nil), TrainingQuery())
             let readings = try #require(explained.effortReadings)
             #expect(readings.within == 251)
             #expect(readings.atEnd.last.map { ($0.metres ?? 0) - (readings.atStart.first?.metres ?? 0) } ?? 0 >= 1000)
@@ -170,6 +170,62 @@ struct TrainingLedgerTests {
                 try ledger.setAthlete(maximumHeartRate: 190, restingHeartRate: nil, from: CivilDate(year: 2025, month: 1, day: 2))
             }
             #expect(try ledger.lastSequence() == last)
+        }
+    }
+
+    @Test(
+        "the settings are checked as a whole: a change is refused when on any day it reaches the maximum would not lie above the resting rate",
+        arguments: [
+            // (the change already made, the change refused): maximum, resting, from.
+            ((105.0 as Double?, nil as Double?, "2024-03-01" as String?), (nil as Double?, 110.0 as Double?, nil as String?)),
+            ((105, nil, "2024-03-01"), (nil, 110, "2024-01-01")),
+            ((nil, 110, "2024-06-01"), (105, nil, nil)),
+        ])
+    func settingsAsAWhole(earlier: (Double?, Double?, String?), refused: (Double?, Double?, String?)) throws {
+        try withTemporaryDirectory { folder in
+            let ledger = try ledger(folder)
+            try ledger.setAthlete(maximumHeartRate: 190, restingHeartRate: 50, from: nil)
+            try ledger.setAthlete(maximumHeartRate: earlier.0, restingHeartRate: earlier.1, from: earlier.2.flatMap { CivilDate($0) })
+            let last = try ledger.lastSequence()
+            #expect {
+                try ledger.setAthlete(maximumHeartRate: refused.0, restingHeartRate: refused.1, from: refused.2.flatMap { CivilDate($0) })
+            } throws: { error in
+                "\(error)".contains("the heart-rate reserve would be none")
+            }
+            #expect(try ledger.lastSequence() == last)
+            // Every day keeps a real reserve, so no TRIMP falls to 0.
+            let settings = try ledger.trainingView().settings
+            for day in ["2023-12-31", "2024-01-01", "2024-03-01", "2024-06-01", "2025-01-01"] {
+                let date = try #require(CivilDate(day))
+                let maximum = try #require(settings.maximumHeartRate(on: date)?.value)
+                let resting = try #require(settings.restingHeartRate(on: date)?.value)
+                #expect(maximum > resting, "\(day)")
+            }
+        }
+    }
+
+    @Test("a refusal names the day and the figure that holds there; a resting rate below every maximum it meets is accepted, undated")
+    func settingsRefusalNamesTheDay() throws {
+        try withTemporaryDirectory { folder in
+            let ledger = try ledger(folder)
+            try ledger.setAthlete(maximumHeartRate: 150, restingHeartRate: nil, from: CivilDate("2024-01-01"))
+            try ledger.setAthlete(maximumHeartRate: nil, restingHeartRate: 110, from: nil)
+            #expect(try ledger.trainingView().settings.restingHeartRate(on: try #require(CivilDate("2024-05-01")))?.value == 110)
+            #expect {
+                try ledger.setAthlete(maximumHeartRate: 105, restingHeartRate: nil, from: CivilDate("2024-03-01"))
+            } throws: { error in
+                "\(error)".contains(
+                    "the maximum heart rate 105 beats a minute is not believable: it must be above the resting heart rate that holds with it from 2024-03-01 (110, set for all time)"
+                )
+            }
+            try ledger.setAthlete(maximumHeartRate: 115, restingHeartRate: nil, from: CivilDate("2024-04-01"))
+            #expect {
+                try ledger.setAthlete(maximumHeartRate: nil, restingHeartRate: 118, from: CivilDate("2024-05-01"))
+            } throws: { error in
+                "\(error)".contains(
+                    "the resting heart rate 118 beats a minute is not believable: it must be below the maximum heart rate that holds with it from 2024-05-01 (115, set from 2024-04-01)"
+                )
+            }
         }
     }
 

@@ -76,21 +76,37 @@ struct ReadRouteTests {
         }
     }
 
-    @Test("training explain: a week without runs or a day after today is 404, nothing to explain is 400, each saying why")
+    @Test(
+        "training explain: a well-formed subject with nothing behind it is 404; a malformed one is 400 naming what is known, as the command line's usage error"
+    )
     func trainingExplainRefusals() async throws {
+        let long = String(repeating: "x", count: 5_000)
         try await ServerFixture.with { fixture in
             try Self.fill(fixture.ledger)
             try await fixture.server.makeApplication().test(.router) { client in
                 for (uri, status, words) in [
                     ("/v1/training/explain?kind=week&name=2019-W01", HTTPResponse.Status.notFound, "no run in week 2019-W01"),
                     ("/v1/training/explain?kind=day&name=9999-12-31", .notFound, "after"),
-                    ("/v1/training/explain?kind=effort&name=3k", .notFound, "no effort distance"),
+                    ("/v1/training/explain?kind=effort&name=1k", .notFound, "has a stream covering 1k"),
+                    ("/v1/training/explain?kind=effort&name=3k", .badRequest, "name: \"3k\" is no effort distance; give one of 400m, 1k, 1mi, 5k"),
+                    ("/v1/training/explain?kind=week&name=2024-W60", .badRequest, "is not a week like 2024-W03"),
+                    ("/v1/training/explain?kind=week&name=2022-W53", .badRequest, "is not a week like 2024-W03"),
+                    ("/v1/training/explain?kind=month&name=2024-13", .badRequest, "is not a month"),
+                    ("/v1/training/explain?kind=week&name=2024-W18&year=2024", .badRequest, "year: only an effort"),
+                    ("/v1/training/explain?kind=effort&name=5k&year=1900", .badRequest, "year: 1900 is not a year"),
                     ("/v1/training/explain?kind=lap&name=1", .badRequest, "kind"),
                     ("/v1/training/explain?kind=day&name=yesterday", .badRequest, "not a day"),
+                    ("/v1/training/explain?kind=effort&name=\(long)", .badRequest, "xxxxxxxxxx… (5,000 characters)\" is no effort distance"),
+                    ("/v1/training/weeks?from=\(long)", .badRequest, "xxxxxxxxxx… (5,000 characters)\" is not a date like 2024-05-01"),
+                    ("/v1/training/weeks?asOf=1200", .badRequest, "asOf: \"1200\" is a sequence number"),
+                    ("/v1/training/weeks?from=2024-05-02&to=2024-05-01", .badRequest, "to: 2024-05-01 comes before from 2024-05-02"),
                 ] {
                     let response = try await client.execute(uri: uri, method: .get, headers: ServerFixture.headers())
-                    #expect(response.status == status, "\(uri)")
-                    #expect(response.text.contains(words), "\(uri): \(response.text)")
+                    let body = try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any]
+                    let message = try #require(body?["error"] as? String, "\(uri.prefix(80))")
+                    #expect(response.status == status, "\(uri.prefix(80))")
+                    #expect(message.contains(words), "\(uri.prefix(80)): \(message)")
+                    #expect(response.text.utf8.count < 600, "\(uri.prefix(80)): \(response.text.utf8.count) bytes")
                 }
             }
         }

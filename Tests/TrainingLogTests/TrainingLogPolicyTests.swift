@@ -166,6 +166,30 @@ struct TrainingLogFactsTests {
         #expect(AthleteSettings(changes: changes).maximumHeartRate(on: day)?.value == maximum)
     }
 
+    static let consistencyCases: [(changes: [Change], adding: Change, from: CivilDate??, problem: AthleteSettings.Problem?)] = [
+        // An undated resting rate reaches the days of a dated maximum below it.
+        ([change(1, from: d2023, maximum: 105)], change(2, from: nil, resting: 110), .some(d2023), .noReserve),
+        // A dated one too, from its day on.
+        ([change(1, from: d2023, maximum: 105)], change(2, from: d2021, resting: 110), .some(d2023), .noReserve),
+        // An undated maximum reaches a later dated resting rate above it.
+        ([change(1, from: d2024, resting: 110)], change(2, from: nil, maximum: 105), .some(d2024), .noReserve),
+        // The days before any dated change.
+        ([change(1, from: nil, resting: 110), change(2, from: d2023, resting: 50)], change(3, from: nil, maximum: 105), .some(nil), .noReserve),
+        // A change that no longer reaches the bad days: the dated maximum ends it.
+        ([change(1, from: d2023, resting: 110), change(2, from: d2023, maximum: 150)], change(3, from: nil, maximum: 105), nil, nil),
+        // A figure an earlier Stride accepted out of range, on a day the change reaches.
+        ([change(1, from: nil, maximum: 300)], change(2, from: nil, resting: 50), .some(nil), .maximumOutOfRange),
+        // All consistent.
+        ([change(1, from: nil, maximum: 190, resting: 50)], change(2, from: d2023, maximum: 180), nil, nil),
+    ]
+
+    @Test("a change is checked on every stretch of days it reaches", arguments: consistencyCases)
+    func consistency(changes: [Change], adding: Change, from: CivilDate??, problem: AthleteSettings.Problem?) {
+        let found = AthleteSettings(changes: changes).inconsistency(adding: adding)
+        #expect(found?.problem == problem)
+        if let from { #expect(found?.from == from) }
+    }
+
     static let movingCases: [(readings: [Reading], seconds: Double)] = [
         // 0–10 s at 3 m/s; 10–20 s standing; 20–50 s one gap of 30 s at 3 m/s (counts 10 s).
         (

@@ -65,10 +65,13 @@ public struct AthleteSettings: Sendable, Hashable {
         holding(on: day, \.restingHeartRate)
     }
 
-    private func holding(on day: CivilDate, _ figure: KeyPath<Change, Double?>) -> Figure? {
+    /// `day` nil: the days before any dated change.
+    private func holding(on day: CivilDate?, _ figure: KeyPath<Change, Double?>) -> Figure? {
         var best: Change?
         for change in changes where change[keyPath: figure] != nil {
-            if let from = change.from, from > day { continue }
+            if let from = change.from {
+                guard let day, from <= day else { continue }
+            }
             // The latest day wins; all time (nil) is earliest; a tie goes to the later recorded.
             if let held = best, let heldFrom = held.from, (change.from.map { $0 < heldFrom } ?? true) { continue }
             best = change
@@ -79,6 +82,54 @@ public struct AthleteSettings: Sendable, Hashable {
     /// The days on which any setting changes (dated changes), sorted: the figures hold still
     /// between two of them.
     public var changeDays: [CivilDate] { Array(Set(changes.compactMap(\.from))).sorted() }
+
+    /// Why a pair of settings in force on some days makes no sense.
+    public enum Problem: Sendable, Hashable {
+        /// The maximum is not above the resting rate: the heart-rate reserve is none, and every
+        /// TRIMP would be 0.
+        case noReserve
+        /// A figure lies outside its plausible range (a value an earlier Stride accepted).
+        case maximumOutOfRange, restingOutOfRange
+    }
+
+    /// A stretch of days on which the settings would make no sense.
+    public struct Inconsistency: Sendable, Hashable {
+        /// The stretch's first day; nil for the days before any dated change (all time, when
+        /// there is none).
+        public var from: CivilDate?
+        public var problem: Problem
+        /// The figures in force there.
+        public var maximum: Figure?
+        public var resting: Figure?
+    }
+
+    /// The first stretch of days on which `change`, once added, holds a figure and the pair in
+    /// force makes no sense — a maximum not above the resting rate, or a figure outside its
+    /// plausible range — or nil when every day it reaches stays consistent.
+    ///
+    /// The whole timeline is checked, not only the change's first day: an undated resting
+    /// rate reaches every day no dated change of its own covers, dated maximums included.
+    public func inconsistency(adding change: Change) -> Inconsistency? {
+        let settings = AthleteSettings(changes: changes + [change])
+        let stretches: [CivilDate?] = [nil] + settings.changeDays.map { $0 }
+        for from in stretches {
+            let maximum = settings.holding(on: from, \.maximumHeartRate)
+            let resting = settings.holding(on: from, \.restingHeartRate)
+            guard maximum?.change == change || resting?.change == change else { continue }
+            let problem: Problem? =
+                if let maximum, !Plausible.maximumHeartRateSetting.contains(maximum.value) {
+                    .maximumOutOfRange
+                } else if let resting, !Plausible.restingHeartRateSetting.contains(resting.value) {
+                    .restingOutOfRange
+                } else if let maximum, let resting, maximum.value <= resting.value {
+                    .noReserve
+                } else {
+                    nil
+                }
+            if let problem { return Inconsistency(from: from, problem: problem, maximum: maximum, resting: resting) }
+        }
+        return nil
+    }
 }
 
 /// Heart-rate settings a runner has not set, estimated from the ledger. Pure.

@@ -24,7 +24,8 @@ enum TrainingPage {
     /// run lately, at the last run's week (and the load four weeks after it), so that a
     /// ledger of past years shows its training, not months of nothing.
     static func read(_ reader: PageReader) throws -> Content {
-        let query = TrainingQuery(asOf: reader.lived, asRecordedThrough: reader.past?.sequence)
+        // The contract's one builder of a training query, the command line's and the API's too.
+        let query = try TrainingRequest(travel: reader.timeTravel).query(in: reader.ledger)
         let view = try query.view(reader.ledger)
         let lastRun = view.runs.last?.day ?? reader.today
         let weeksEnd = min(reader.today, lastRun)

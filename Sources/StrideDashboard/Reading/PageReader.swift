@@ -64,6 +64,13 @@ final class PageReader {
     /// Whether the page shows a past of either kind (and so has no forms).
     var isPast: Bool { past != nil || lived != nil }
 
+    /// The time the page shows, resolved: as of a moment lived, as recorded through a
+    /// sequence, or nil for now.
+    var timeTravel: TimeTravel? {
+        if let lived { return .asOf(lived) }
+        return past.map { TimeTravel(sequence: $0.sequence) }
+    }
+
     /// Whether something recorded by this sequence and happening at `moment` belongs to the
     /// state shown.
     func includes(_ sequence: UInt64, happened moment: Timestamp) -> Bool {

@@ -28,10 +28,10 @@ public enum SampleQuality {
         if HealthTypeCatalog.isQuantity(code: typeCode, identifier: healthType), value.number == nil { return "its value is not a number" }
         if let number = value.number, !number.isFinite { return "its value is not a finite number" }
         if let unit, !isKnown(unit: unit, forCode: typeCode) {
-            return "its unit \"\(unit)\" is unknown for \(healthType)"
+            return "its unit \"\(unit.shownInMessage)\" is unknown for \(healthType)"
         }
         if typeCode == HealthTypeCatalog.sleepAnalysis, SleepValue(value) == nil {
-            return "its sleep value \"\(value.asWritten)\" is unknown"
+            return "its sleep value \"\(value.asWritten.shownInMessage)\" is unknown"
         }
         if let limit = SpanLimit.of(code: typeCode) {
             if !limit.admits(start: start, end: end) { return limit.reason(for: healthType) }

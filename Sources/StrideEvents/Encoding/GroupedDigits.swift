@@ -27,13 +27,3 @@ extension Double {
         return Int(min(max(rounded(), -1e15), 1e15))
     }
 }
-
-extension StringProtocol {
-    /// The text as a message repeats it back: whole up to 100 characters, else its first 100
-    /// and how long it was — a pasted megabyte must not fill every error that names it.
-    public var shownInMessage: String {
-        let count = self.count
-        guard count > 100 else { return String(self) }
-        return String(prefix(100)) + "… (\(count.groupedDigits) characters)"
-    }
-}

@@ -14,7 +14,8 @@ enum ActivitySummaryDraft {
         }
         let day = reader.string(dayAttribute, in: element)
         guard let date = CivilDate(day) else {
-            throw XMLStructureError(line: element.line, problem: "an <ActivitySummary> has dateComponents=\"\(day)\", not a date like 2024-05-01")
+            throw XMLStructureError(
+                line: element.line, problem: "an <ActivitySummary> has dateComponents=\"\(day.shownInMessage)\", not a date like 2024-05-01")
         }
         var others: [MetadataEntry] = []
         for attribute in element.attributes where !Names.dateComponents.matches(element.name(of: attribute)) {

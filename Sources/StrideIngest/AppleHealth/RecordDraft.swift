@@ -49,7 +49,7 @@ struct RecordDraft {
             throw XMLStructureError(
                 line: element.line,
                 problem:
-                    "<\(String(decoding: element.name, as: UTF8.self))> has \(String(decoding: element.name(of: attribute), as: UTF8.self))=\"\(String(decoding: raw.prefix(40), as: UTF8.self))\", not a date like 2024-05-01 08:00:00 +0200"
+                    "<\(String(decoding: element.name, as: UTF8.self))> has \(String(decoding: element.name(of: attribute), as: UTF8.self))=\"\(String(decoding: raw, as: UTF8.self).shownInMessage)\", not a date like 2024-05-01 08:00:00 +0200"
             )
         }
         return instant

@@ -93,7 +93,7 @@ public struct AccountArchive: Sendable, Equatable {
     public var otherActivitiesOnShoes: [RunOnShoe] = []
     /// Every run's workout, as this ingest recorded it.
     public var runIDs: [UInt128] = []
-    /// Activity files that could not be read, `path: why` (the first few); their rows and
+    /// Activity files that could not be read, `path: why` (the first ``SummaryList/named``); their rows and
     /// summaries are kept as workouts of their own.
     public var unreadFiles: [String] = []
     /// How many activity files could not be read.
@@ -154,10 +154,11 @@ public struct AccountArchive: Sendable, Equatable {
             device: detail.map { $0.sourceName + ($0.device.map { " (\($0))" } ?? "") }, metadata: metadata)
     }
 
-    /// Notes a file that could not be read.
+    /// Notes a file that could not be read (its path as the archive's index wrote it, cut as
+    /// a message quotes input).
     mutating func noteUnread(_ path: String, _ problem: String) {
         unreadFileCount += 1
-        if unreadFiles.count < 10 { unreadFiles.append("\(path): \(problem)") }
+        if unreadFiles.count < SummaryList.named { unreadFiles.append("\(path.shownInMessage): \(problem)") }
     }
 
     /// The longest activities.csv, summaries or gear file read whole.

@@ -1,4 +1,5 @@
 import Foundation
+import StrideEvents
 import ZIPFoundation
 
 /// The files of an account archive (Strava's, Garmin Connect's) as the runner has it: the zip
@@ -6,7 +7,8 @@ import ZIPFoundation
 ///
 /// Paths are relative to the archive's root, with `/` between folders. A zip's entries are
 /// checked as the Health export's are before anything is inflated (no path climbing out, no
-/// absurd inflation ratio); a folder's symbolic links are never followed. Every read is
+/// absurd inflation ratio); a folder's files are opened as ``ArchiveFolder`` opens them (inside
+/// the folder, never through a symbolic link, never a FIFO, socket or device). Every read is
 /// bounded: no entry costs more memory than the limit its caller gives.
 final class ArchiveFiles {
     /// The zip or folder as given.
@@ -17,7 +19,7 @@ final class ArchiveFiles {
 
     private enum Storage {
         case zip(Archive, [String: Entry])
-        case folder(String)
+        case folder(ArchiveFolder, Set<String>)
     }
 
     /// Opens a zip or a folder.
@@ -29,8 +31,9 @@ final class ArchiveFiles {
             throw IngestError.unreadable(file: location, reason: "there is no such file or folder")
         }
         if isDirectory.boolValue {
-            storage = .folder(location)
-            paths = try Self.folderPaths(location)
+            let paths = try Self.folderPaths(location)
+            storage = .folder(try ArchiveFolder(location), Set(paths))
+            self.paths = paths
             return
         }
         let archive: Archive
@@ -54,13 +57,13 @@ final class ArchiveFiles {
     }
 
     /// How the archive names a path in messages: `export.zip › activities/123.fit.gz`.
-    func name(of path: String) -> String { "\(location) › \(path)" }
+    func name(of path: String) -> String { "\(location) › \(path.shownInMessage)" }
 
     /// Whether the archive holds a file.
     func contains(_ path: String) -> Bool {
         switch storage {
         case .zip(_, let entries): entries[path] != nil
-        case .folder: paths.contains(path)
+        case .folder(_, let listed): listed.contains(path)
         }
     }
 
@@ -68,7 +71,7 @@ final class ArchiveFiles {
     func size(of path: String) -> UInt64 {
         switch storage {
         case .zip(_, let entries): entries[path]?.uncompressedSize ?? 0
-        case .folder(let root): UInt64(FileChunks.size(of: root + "/" + path))
+        case .folder(let folder, _): folder.size(of: path)
         }
     }
 
@@ -95,23 +98,24 @@ final class ArchiveFiles {
         return bytes
     }
 
-    /// Copies a file out of the archive (an archive inside the archive, opened in its turn),
-    /// to a new file only the runner can read.
+    /// Copies a file out of the archive (an archive inside the archive, opened in its turn) into
+    /// a scratch file only the runner can read.
     /// - Throws: ``ArchiveFileProblem`` for a damaged file, or one past `limit` bytes.
-    func copy(_ path: String, to destination: String, limit: Int) throws(ArchiveFileProblem) {
-        let descriptor = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw ArchiveFileProblem("it cannot be copied to \(destination): \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
+    func copy(_ path: String, into file: borrowing ScratchFile, limit: Int) throws(ArchiveFileProblem) {
+        let descriptor = file.descriptor
         var written = 0
         do {
             try forEachChunk(of: path) { chunk in
                 written += chunk.count
                 guard written <= limit else { throw ArchiveFileProblem("it inflates past the \(limit) bytes it may hold") }
-                var offset = 0
-                while offset < chunk.count {
-                    let count = chunk.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, chunk.count - offset) }
-                    guard count > 0 else { throw ArchiveFileProblem("writing it out failed: \(String(cString: strerror(errno)))") }
-                    offset += count
+                try chunk.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+                    var offset = 0
+                    while offset < bytes.count, let start = bytes.baseAddress {
+                        let count = write(descriptor, start + offset, bytes.count - offset)
+                        if count < 0, errno == EINTR { continue }
+                        guard count > 0 else { throw ArchiveFileProblem("writing it out failed: \(String(cString: strerror(errno)))") }
+                        offset += count
+                    }
                 }
             }
         } catch let problem as ArchiveFileProblem {
@@ -124,10 +128,10 @@ final class ArchiveFiles {
     private func forEachChunk(of path: String, _ body: (Data) throws -> Void) throws {
         switch storage {
         case .zip(let archive, let entries):
-            guard let entry = entries[path] else { throw ArchiveFileProblem("it is not in the archive") }
+            guard let entry = entries[path] else { throw ArchiveFileProblem("the archive does not hold it") }
             _ = try archive.extract(entry, bufferSize: 1 << 16, skipCRC32: false) { try body($0) }
-        case .folder(let root):
-            try FileChunks.forEach(in: root + "/" + path) { try body(Data($0)) }
+        case .folder(let folder, _):
+            try folder.forEachChunk(of: path) { try body(Data($0)) }
         }
     }
 

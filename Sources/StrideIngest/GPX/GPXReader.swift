@@ -90,7 +90,7 @@ struct GPXReader: XMLHandler {
             // `<time/>` is no time: the point counts in the track's length, not in its stream.
             guard !text.isEmpty else { return }
             guard let instant = Self.instant(text) else {
-                throw XMLStructureError(line: line, problem: "a track point's time \"\(text)\" is not an ISO 8601 date and time")
+                throw XMLStructureError(line: line, problem: "a track point's time \"\(text.shownInMessage)\" is not an ISO 8601 date and time")
             }
             points[points.count - 1].time = instant
         } else if Self.track.matches(name) {

@@ -12,8 +12,8 @@ import StrideFIT
 ///   shoe), with the detail of the activity FIT file (type 4) that starts within a minute of
 ///   it. An activity file no summary lists is a workout of its own. Files of other types
 ///   (monitoring B, type 32, the most) are no workouts and are left unread, counted by type.
-/// - An inner zip is copied to a private temporary file (memory stays flat whatever its size),
-///   checked as every zip is, read, and removed. A damaged inner zip or FIT file is counted and
+/// - An inner zip is copied to a scratch file of the ledger's (memory stays flat whatever its
+///   size), checked as every zip is, read, and removed. A damaged inner zip or FIT file is counted and
 ///   named, never a stop.
 /// - The summaries and gear are read and checked before any workout is batched: one that is
 ///   not JSON, or not as Garmin writes it, stops the ingest with nothing appended.
@@ -22,6 +22,8 @@ struct GarminArchive {
     let collector: IngestCollector
     let timeZone: TimeZone?
     let readAt: Timestamp
+    /// Where the inner zips are copied to be read.
+    let scratch: ScratchFolder
 
     /// Whether a zip's files make a Garmin Connect archive: a `DI_CONNECT/` folder at its root.
     static func isArchive(_ paths: [String]) -> Bool { paths.contains { $0.hasPrefix("DI_CONNECT/") } }
@@ -264,18 +266,16 @@ struct GarminArchive {
 
     /// Reads the FIT files of one `UploadedFiles_*.zip`, handing each activity's workout on.
     private func readUploads(_ inner: String, archive: inout AccountArchive, _ found: (ActivityDetail, inout AccountArchive) throws -> Void) throws {
-        let folder = try PrivateFolder()
-        defer { folder.remove() }
-        let copy = folder.path + "/uploads.zip"
+        let copy = try scratch.makeFile()
         do {
-            try files.copy(inner, to: copy, limit: Int(min(files.size(of: inner), UInt64(Int.max / 2))) + 1)
+            try files.copy(inner, into: copy, limit: Int(min(files.size(of: inner), UInt64(Int.max / 2))) + 1)
         } catch {
             archive.noteUnread(inner, error.description)
             return
         }
         let uploads: FITArchive
         do {
-            uploads = try FITArchive(file: copy)
+            uploads = try FITArchive(file: copy.path)
         } catch {
             archive.noteUnread(inner, "it is not a readable zip: \(error)")
             return
@@ -305,22 +305,7 @@ struct GarminArchive {
             archive.filesRead += 1
             for workout in workouts { try found(workout, &archive) }
         }
-    }
-}
-
-/// A temporary folder only the runner can read, for an archive inside the archive.
-struct PrivateFolder {
-    let path: String
-
-    init() throws {
-        var template = Array((NSTemporaryDirectory() + "/stride-archive-XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
-            throw IngestError.unreadable(file: NSTemporaryDirectory(), reason: "no temporary folder can be made: \(String(cString: strerror(errno)))")
-        }
-        path = String(cString: made)
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(atPath: path)
+        // The copy is removed here, once every entry is read (and on every earlier way out).
+        _ = consume copy
     }
 }

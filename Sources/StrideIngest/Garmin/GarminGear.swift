@@ -75,9 +75,9 @@ public struct GarminGear: Equatable, Sendable {
         if let activities = root["gearActivityDTOs"], activities != .null {
             guard case .object(let byGear) = activities else { throw GarminFieldError(field: "gearActivityDTOs", problem: "is not an object") }
             for (gear, list) in byGear {
-                for (index, entry) in try Self.array(list, "gearActivityDTOs.\(gear)").enumerated() {
+                for (index, entry) in try Self.array(list, "gearActivityDTOs.\(gear.shownInMessage)").enumerated() {
                     guard case .object(let object) = entry, let activity = Self.key(object["activityId"]) else {
-                        throw GarminFieldError(field: "gearActivityDTOs.\(gear)[\(index)].activityId", problem: "is missing")
+                        throw GarminFieldError(field: "gearActivityDTOs.\(gear.shownInMessage)[\(index)].activityId", problem: "is missing")
                     }
                     links[activity] = Self.key(object["gearPk"]) ?? gear
                 }

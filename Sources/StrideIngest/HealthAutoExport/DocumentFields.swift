@@ -71,8 +71,7 @@ struct DocumentObject {
     }
 
     private static func quoted(_ value: JSONNode) -> String {
-        let text = value.text
-        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+        let shown = value.text.shownInMessage
         if case .string = value { return "\"\(shown)\"" }
         return shown
     }

@@ -44,7 +44,8 @@ struct WorkoutReader {
                 metres = distance.value * factor
                 asWritten = "\(distance.value) \(distance.units ?? "")"
             } else {
-                leftOut.append("its distance unit \"\(distance.units ?? "")\" is not m, km, mi or ft: the workout is kept without a distance")
+                leftOut.append(
+                    "its distance unit \"\((distance.units ?? "").shownInMessage)\" is not m, km, mi or ft: the workout is kept without a distance")
             }
         }
         var kilocalories: Double?
@@ -52,7 +53,8 @@ struct WorkoutReader {
             if let factor = energy.units.flatMap(HealthUnits.kilocalories(per:)) {
                 kilocalories = energy.value * factor
             } else {
-                leftOut.append("its energy unit \"\(energy.units ?? "")\" is not kcal, Cal or kJ: the workout is kept without its energy")
+                leftOut.append(
+                    "its energy unit \"\((energy.units ?? "").shownInMessage)\" is not kcal, Cal or kJ: the workout is kept without its energy")
             }
         }
         let elapsed = Double(end.instant.millisecondsSince1970 - start.instant.millisecondsSince1970) / 1000

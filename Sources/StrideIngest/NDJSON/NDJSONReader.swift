@@ -97,7 +97,9 @@ struct NDJSONReader {
                 throw LineRejection("\"distance\" is not a non-negative number")
             }
             let unit = try Self.optionalText(object, "distanceUnit") ?? "m"
-            guard let factor = HealthUnits.metres(per: unit) else { throw LineRejection("\"distanceUnit\" \"\(unit)\" is not m, km, mi or ft") }
+            guard let factor = HealthUnits.metres(per: unit) else {
+                throw LineRejection("\"distanceUnit\" \"\(unit.shownInMessage)\" is not m, km, mi or ft")
+            }
             metres = number * factor
             asWritten = "\(number) \(unit)"
         }
@@ -105,7 +107,9 @@ struct NDJSONReader {
         if let value = object["energy"] {
             guard case .number(let number) = value else { throw LineRejection("\"energy\" is not a number") }
             let unit = try Self.optionalText(object, "energyUnit") ?? "kcal"
-            guard let factor = HealthUnits.kilocalories(per: unit) else { throw LineRejection("\"energyUnit\" \"\(unit)\" is not kcal, Cal or kJ") }
+            guard let factor = HealthUnits.kilocalories(per: unit) else {
+                throw LineRejection("\"energyUnit\" \"\(unit.shownInMessage)\" is not kcal, Cal or kJ")
+            }
             energy = number * factor
         }
         let deviceClass = try Self.deviceClass(object)
@@ -137,7 +141,7 @@ struct NDJSONReader {
     private static func instant(_ object: [String: JSONNode], _ key: String) throws -> Timestamp {
         let text = try text(object, key)
         guard let instant = ISO8601.parse(text) else {
-            throw LineRejection("\"\(key)\" is \"\(text)\", not an ISO 8601 instant with an offset like 2024-05-01T08:00:00+02:00")
+            throw LineRejection("\"\(key)\" is \"\(text.shownInMessage)\", not an ISO 8601 instant with an offset like 2024-05-01T08:00:00+02:00")
         }
         return instant
     }
@@ -147,7 +151,7 @@ struct NDJSONReader {
         case nil, "other": .other
         case "watch": .watch
         case "phone": .phone
-        case let other?: throw LineRejection("\"device\" is \"\(other)\", not watch, phone or other")
+        case let other?: throw LineRejection("\"device\" is \"\(other.shownInMessage)\", not watch, phone or other")
         }
     }
 

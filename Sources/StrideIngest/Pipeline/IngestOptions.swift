@@ -27,6 +27,9 @@ public struct IngestOptions: Sendable {
     /// For an account archive: which rack shoe an archive shoe is where their names differ
     /// (`--shoe NAME=RACK_NAME`; NAME the archive's name for it, or its gear id).
     public var shoeNames: [String: String] = [:]
+    /// Where the ingest keeps the files it makes while it reads: the ledger's own `tmp`
+    /// (`Ledger.ingest` sets it), the machine's temporary folder for a read without a ledger.
+    public var scratchFolder = ScratchFolder.machine
 
     /// Creates options; the defaults are what `stride ingest` uses.
     public init(

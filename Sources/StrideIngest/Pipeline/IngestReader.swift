@@ -159,7 +159,8 @@ public enum IngestReader {
             collector.noteArchive(
                 isStrava
                     ? try StravaArchive(files: files, collector: collector, timeZone: timeZone, readAt: readAt).read(progress: track)
-                    : try GarminArchive(files: files, collector: collector, timeZone: timeZone, readAt: readAt).read(progress: track))
+                    : try GarminArchive(files: files, collector: collector, timeZone: timeZone, readAt: readAt, scratch: options.scratchFolder)
+                        .read(progress: track))
             bytesRead = total
         }
         try collector.flush()

@@ -187,7 +187,7 @@ public struct StravaRowError: Error, Equatable, CustomStringConvertible {
     public let value: String
     public let problem: String
 
-    public var description: String { "line \(line), \(column) \"\(value.prefix(40))\" \(problem)" }
+    public var description: String { "line \(line), \(column) \"\(value.shownInMessage)\" \(problem)" }
 }
 
 /// Strava's activity types that Stride counts as runs.

@@ -179,7 +179,7 @@ struct StravaArchive {
                     }
                     archive.filesRead += 1
                 } catch {
-                    archive.noteUnread(path, files.contains(path) ? error.description : "the archive does not hold it")
+                    archive.noteUnread(path, error.description)
                 }
             }
         }

@@ -79,7 +79,7 @@ struct TCXReader: XMLHandler {
             if let attribute = element.attribute(Self.startTimeName) {
                 let raw = String(decoding: element.rawValue(of: attribute), as: UTF8.self)
                 guard let start = ISO8601.parse(raw) else {
-                    throw XMLStructureError(line: element.line, problem: "a <Lap>'s StartTime \"\(raw)\" is not an ISO 8601 instant")
+                    throw XMLStructureError(line: element.line, problem: "a <Lap>'s StartTime \"\(raw.shownInMessage)\" is not an ISO 8601 instant")
                 }
                 lap.start = start
             }
@@ -167,13 +167,13 @@ struct TCXReader: XMLHandler {
         guard !value.isEmpty else { return }
         func number() throws -> Double {
             guard let number = Double(value), number.isFinite else {
-                throw XMLStructureError(line: line, problem: "\"\(value)\" is not a number")
+                throw XMLStructureError(line: line, problem: "\"\(value.shownInMessage)\" is not a number")
             }
             return number
         }
         func instant() throws -> Timestamp {
             guard let instant = ISO8601.parse(value) else {
-                throw XMLStructureError(line: line, problem: "\"\(value)\" is not an ISO 8601 instant")
+                throw XMLStructureError(line: line, problem: "\"\(value.shownInMessage)\" is not an ISO 8601 instant")
             }
             return instant
         }

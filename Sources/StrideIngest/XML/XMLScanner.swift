@@ -1,4 +1,5 @@
 import Glibc
+import StrideEvents
 
 /// What the scanner reports: start tags, end tags and text between tags.
 protocol XMLHandler {
@@ -287,7 +288,7 @@ struct XMLScanner {
 
     private mutating func closeElement<H: XMLHandler>(_ name: UnsafeRawBufferPointer, into handler: inout H) throws {
         guard let end = openNameEnds.last else {
-            throw XMLStructureError(line: line, problem: "an end tag </\(String(decoding: name, as: UTF8.self))> closes nothing")
+            throw XMLStructureError(line: line, problem: "an end tag </\(String(decoding: name, as: UTF8.self).shownInMessage)> closes nothing")
         }
         let start = openNameEnds.count > 1 ? openNameEnds[openNameEnds.count - 2] : 0
         let matches = openNames.withUnsafeBytes { names in

@@ -63,6 +63,7 @@ extension Ledger {
         var options = options
         if options.healthAutoExport.receivedAt == nil { options.healthAutoExport.receivedAt = clock.now() }
         if options.timeZone == nil { options.timeZone = timeZone }
+        options.scratchFolder = scratchFolder
         // The clock as reading begins: the summary judges a sample's start against it; the
         // daily records, against when its batch was recorded (seconds later at most).
         let readAt = options.readAt ?? clock.now()

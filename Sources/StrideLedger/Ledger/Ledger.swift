@@ -1,12 +1,14 @@
 import DailyHealth
 import Foundation
 import StrideEvents
+import StrideIngest
 import StrideStore
 
 /// One runner's ledger: the event log in a directory, its time zone, and a clock.
 ///
 /// Opening never changes anything but the first creation: a ledger is created by
-/// ``create(at:timeZone:clock:snapshots:)`` (`stride init`) alone.
+/// ``create(at:timeZone:clock:snapshots:)`` (`stride init`) alone. (It does remove the scratch
+/// files a killed ingest left: see ``scratchFolder``.)
 public final class Ledger: Sendable {
     /// The event log. Only the ledger reads and writes it; outside this module, the package's
     /// tests and `stride-bench` reach it (package access) to check what is on disk.
@@ -29,6 +31,9 @@ public final class Ledger: Sendable {
     let trainingViewCache: TrainingViewCache
     /// The ledger's directory.
     public var path: String { store.directory }
+    /// Where its ingests keep the files they make while they read (`tmp`, 0700): what a
+    /// killed ingest left there is removed when the ledger next opens.
+    public var scratchFolder: ScratchFolder { ScratchFolder(path: path + "/tmp") }
 
     /// The default directory, `./stride.ledger`.
     public static let defaultPath = "stride.ledger"
@@ -89,6 +94,7 @@ public final class Ledger: Sendable {
     /// - Throws: ``LedgerError/notFound(path:)``, ``LedgerError/notADirectory(path:)``, or a storage error.
     public static func open(at path: String, clock: any LedgerClock = SystemClock(), upgrade: UpgradeObserver? = nil) throws -> Ledger {
         guard let existing = try openExisting(at: path, clock: clock) else { throw LedgerError.notFound(path: path) }
+        existing.scratchFolder.removeLeftovers()
         if let report = try existing.upgradeIdentitiesIfNeeded(progress: upgrade?.progress ?? { _, _ in }) {
             upgrade?.finished(report)
         }

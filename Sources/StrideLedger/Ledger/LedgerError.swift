@@ -43,7 +43,7 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notADirectory(let path):
             "\(path) is a file, not a ledger directory; pass --ledger a directory path"
         case .unknownTimeZone(let zone):
-            "\"\(zone)\" is not an IANA time zone; use a name such as Europe/Paris or America/New_York"
+            "\"\(zone.shownInMessage)\" is not an IANA time zone; use a name such as Europe/Paris or America/New_York"
         case .damaged(let path, let problem):
             "the ledger at \(path) is damaged: \(problem); run `stride verify` and restore from a backup"
         case .fileExists(let path):
@@ -59,7 +59,7 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
         case .importConflict(let path, let ledger, let problem):
             "cannot import \(path) into \(ledger): \(problem); import into a new ledger with --ledger NEW-PATH"
         case .unknownProjection(let name, let known):
-            "there is no projection named \"\(name)\"; name one of: \(known.joined(separator: ", "))"
+            "there is no projection named \"\(name.shownInMessage)\"; name one of: \(known.joined(separator: ", "))"
         case .busy(let subject):
             "\(subject) kept changing under this command (another stride was writing); nothing was changed — run it again"
         case .aheadOfClock(let at, let clock, let timeZone):

@@ -55,15 +55,15 @@ public enum TimeTravel: Sendable, Hashable {
     /// for a sequence number.
     public static func asOfRefusal(_ text: String, asRecordedName: String) -> String {
         if UInt64(text.trimmingCharacters(in: .whitespaces)) != nil {
-            return "\"\(text)\" is a sequence number, which names what the ledger had recorded, not a moment of the runner's life; "
+            return "\"\(text.shownInMessage)\" is a sequence number, which names what the ledger had recorded, not a moment of the runner's life; "
                 + "use \(asRecordedName) for a sequence, or give an instant like 2024-05-01T08:00:00+02:00"
         }
-        return "\"\(text)\" is not an instant like 2024-05-01T08:00:00+02:00"
+        return "\"\(text.shownInMessage)\" is not an instant like 2024-05-01T08:00:00+02:00"
     }
 
     /// Why `text` is no `--as-recorded` value.
     public static func asRecordedRefusal(_ text: String) -> String {
-        "\"\(text)\" is neither a sequence number nor an instant like 2024-05-01T08:00:00+02:00"
+        "\"\(text.shownInMessage)\" is neither a sequence number nor an instant like 2024-05-01T08:00:00+02:00"
     }
 
     /// The last sequence an as-recorded point includes (the earlier of its sequence and the

@@ -13,7 +13,7 @@ public struct ValueRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     public var why: String
 
     public var description: String {
-        "\(what) \(value) is not believable: it must be \(allowed) (\(why)); nothing was appended — give a value in that range"
+        "\(what) \(value.shownInMessage) is not believable: it must be \(allowed) (\(why)); nothing was appended — give a value in that range"
     }
 
     /// `value`, when `range` holds it.

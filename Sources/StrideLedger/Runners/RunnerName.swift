@@ -1,4 +1,5 @@
 import Foundation
+import StrideEvents
 
 /// The policy for a runner's name on a shared server: the name of the runner's ledger folder,
 /// the first part of the runner's tokens (`marie.stride_…`), and what `stride runners` takes.
@@ -26,10 +27,12 @@ public enum RunnerName {
         guard name.unicodeScalars.allSatisfy(isAllowed) else {
             return .failure(
                 Refusal(
-                    problem: "\"\(name)\" may hold only lowercase letters a–z, digits, - and _ (it names a folder and begins the runner's tokens)"))
+                    problem:
+                        "\"\(name.shownInMessage)\" may hold only lowercase letters a–z, digits, - and _ (it names a folder and begins the runner's tokens)"
+                ))
         }
         guard let first = name.unicodeScalars.first, first != "-", first != "_" else {
-            return .failure(Refusal(problem: "\"\(name)\" must begin with a letter or a digit"))
+            return .failure(Refusal(problem: "\"\(name.shownInMessage)\" must begin with a letter or a digit"))
         }
         return .success(name)
     }

@@ -23,7 +23,7 @@ public enum ShoeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .emptyName:
             "a shoe needs a name; give one, such as `stride shoes add \"Pegasus 40\"`"
         case .retired(let name):
-            "\(name) is retired and takes no new workouts; bring it back with `stride shoes unretire \"\(name)\"` or choose another shoe"
+            "\(name.shownInMessage) is retired and takes no new workouts; bring it back with `stride shoes unretire \"\(name.shownInMessage)\"` or choose another shoe"
         case .unknownWorkout(let text):
             "there is no workout \"\(text.shownInMessage)\"; list them with `stride workouts` and give an id (a unique prefix is enough)"
         case .ambiguousWorkout(let text, let matches):

@@ -111,7 +111,7 @@ struct JSONFields {
     func instant(_ name: String = "at") throws -> Timestamp? {
         guard let text = try text(name) else { return nil }
         guard let instant = ISO8601.parse(text) else {
-            throw APIError.badField(name, "\"\(text)\" is not an instant like 2024-05-01T08:00:00+02:00")
+            throw APIError.badField(name, "\"\(text.shownInMessage)\" is not an instant like 2024-05-01T08:00:00+02:00")
         }
         return instant
     }
@@ -120,7 +120,7 @@ struct JSONFields {
     /// - Throws: ``APIError`` (400) naming the field.
     func day(_ name: String) throws -> CivilDate? {
         guard let text = try text(name) else { return nil }
-        guard let day = CivilDate(text) else { throw APIError.badField(name, "\"\(text)\" is not a day like 2024-05-01") }
+        guard let day = CivilDate(text) else { throw APIError.badField(name, "\"\(text.shownInMessage)\" is not a day like 2024-05-01") }
         return day
     }
 }
@@ -135,7 +135,8 @@ enum MediaTypes {
         guard let given, accepted.contains(given) else {
             throw APIError(
                 .unsupportedMediaType,
-                "this route takes \(accepted.joined(separator: ", ")); the request's Content-Type is \(given.map { "\"\($0)\"" } ?? "missing")")
+                "this route takes \(accepted.joined(separator: ", ")); the request's Content-Type is \(given.map { "\"\($0.shownInMessage)\"" } ?? "missing")"
+            )
         }
     }
 

@@ -17,7 +17,7 @@ struct QueryParameters {
     /// - Throws: ``APIError`` (400) naming the parameter.
     func day(_ name: String) throws -> CivilDate? {
         guard let text = text(name) else { return nil }
-        guard let day = CivilDate(text) else { throw APIError.badField(name, "\"\(text)\" is not a date like 2024-05-01") }
+        guard let day = CivilDate(text) else { throw APIError.badField(name, "\"\(text.shownInMessage)\" is not a date like 2024-05-01") }
         return day
     }
 
@@ -26,7 +26,7 @@ struct QueryParameters {
     func instant(_ name: String) throws -> Timestamp? {
         guard let text = text(name) else { return nil }
         guard let instant = ISO8601.parse(text) else {
-            throw APIError.badField(name, "\"\(text)\" is not an instant like 2024-05-01T08:00:00+02:00")
+            throw APIError.badField(name, "\"\(text.shownInMessage)\" is not an instant like 2024-05-01T08:00:00+02:00")
         }
         return instant
     }
@@ -49,7 +49,7 @@ struct QueryParameters {
     static func wholeNumber(_ text: String, named name: String, in range: ClosedRange<Int>) throws -> Int {
         guard let value = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
             throw APIError.badField(
-                name, "\"\(String(text.prefix(40)).shownInMessage)\" is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+                name, "\"\(text.shownInMessage)\" is not a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }
@@ -61,7 +61,7 @@ struct QueryParameters {
         switch text.lowercased() {
         case "true", "1", "yes": return true
         case "false", "0", "no": return false
-        default: throw APIError.badField(name, "\"\(text)\" is not true or false")
+        default: throw APIError.badField(name, "\"\(text.shownInMessage)\" is not true or false")
         }
     }
 

@@ -60,7 +60,9 @@ struct DashboardSite: Sendable {
                 let limit = try query.integer("limit", in: 1...500)
                 var type: EventType?
                 if let name = query.text("type") {
-                    guard let known = EventType.known(name: name) else { throw APIError.badField("type", "unknown event type \"\(name)\"") }
+                    guard let known = EventType.known(name: name) else {
+                        throw APIError.badField("type", "unknown event type \"\(name.shownInMessage)\"")
+                    }
                     type = known
                 }
                 return .log(from: from, limit: limit, type: type)

@@ -50,7 +50,7 @@ struct FormFields {
             case "number", "integer":
                 guard let text, !text.isEmpty else { continue }
                 guard let number = Double(text.replacingOccurrences(of: ",", with: ".")), number.isFinite else {
-                    throw APIError.badField(field.name, "\"\(text)\" is not a number")
+                    throw APIError.badField(field.name, "\"\(text.shownInMessage)\" is not a number")
                 }
                 members.append(.init(field.name, .number(number)))
             default:

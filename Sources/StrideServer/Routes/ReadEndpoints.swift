@@ -137,7 +137,8 @@ extension StrideAPI {
                 if let name = query.text("type") {
                     guard let known = EventType.known(name: name) else {
                         throw APIError.badField(
-                            "type", "unknown event type \"\(name)\"; use one of: \(EventType.catalog.map(\.name).joined(separator: ", "))")
+                            "type",
+                            "unknown event type \"\(name.shownInMessage)\"; use one of: \(EventType.catalog.map(\.name).joined(separator: ", "))")
                     }
                     type = known
                 }
@@ -159,7 +160,8 @@ extension StrideAPI {
                     return try await api.read(request, context, heavy: true) { try ReplayDocument($0, through: sequence) }
                 }
                 guard let instant = ISO8601.parse(until) else {
-                    throw APIError.badField("until", "\"\(until)\" is neither a sequence number nor an instant like 2024-05-01T08:00:00+02:00")
+                    throw APIError.badField(
+                        "until", "\"\(until.shownInMessage)\" is neither a sequence number nor an instant like 2024-05-01T08:00:00+02:00")
                 }
                 return try await api.read(request, context, heavy: true) { try ReplayDocument($0, recordedBy: instant) }
             },

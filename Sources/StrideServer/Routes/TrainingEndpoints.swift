@@ -15,7 +15,7 @@ extension StrideAPI {
                 query: trainingQuery, answer: .document("Training\(period.rawValue.capitalized)sDocument")
             ) { api, request, context in
                 let query = try trainingQuery(request)
-                return try await api.read(request, context) { try TrainingVolumeDocument($0, per: period, query.resolved(in: $0)) }
+                return try await api.read(request, context) { try TrainingVolumeDocument($0, per: period, query.query(in: $0)) }
             }
         }
         return volume + [
@@ -25,7 +25,7 @@ extension StrideAPI {
                 query: trainingQuery, answer: .document("TrainingEffortsDocument")
             ) { api, request, context in
                 let query = try trainingQuery(request)
-                return try await api.read(request, context) { try TrainingEffortsDocument($0, query.resolved(in: $0)) }
+                return try await api.read(request, context) { try TrainingEffortsDocument($0, query.query(in: $0)) }
             },
             Endpoint(
                 method: .get, path: "/v1/training/zones",
@@ -33,14 +33,14 @@ extension StrideAPI {
                 query: trainingQuery, answer: .document("TrainingZonesDocument")
             ) { api, request, context in
                 let query = try trainingQuery(request)
-                return try await api.read(request, context) { try TrainingZonesDocument($0, query.resolved(in: $0)) }
+                return try await api.read(request, context) { try TrainingZonesDocument($0, query.query(in: $0)) }
             },
             Endpoint(
                 method: .get, path: "/v1/training/load", summary: "Each day's TRIMP, fitness, fatigue and form (`stride training load`).",
                 query: trainingQuery, answer: .document("TrainingLoadDocument")
             ) { api, request, context in
                 let query = try trainingQuery(request)
-                return try await api.read(request, context) { try TrainingLoadDocument($0, query.resolved(in: $0)) }
+                return try await api.read(request, context) { try TrainingLoadDocument($0, query.query(in: $0)) }
             },
             Endpoint(
                 method: .get, path: "/v1/training/shoes",
@@ -48,15 +48,17 @@ extension StrideAPI {
                 query: trainingQuery, answer: .document("TrainingShoesDocument")
             ) { api, request, context in
                 let query = try trainingQuery(request)
-                return try await api.read(request, context) { try TrainingShoesDocument($0, query.resolved(in: $0)) }
+                return try await api.read(request, context) { try TrainingShoesDocument($0, query.query(in: $0)) }
             },
             Endpoint(
                 method: .get, path: "/v1/training/explain",
                 summary: "A week, month, year, best effort or day's load down to its runs and events (`stride training explain`).",
                 query: [
-                    .query("kind", "what to explain", required: true).oneOf(["week", "month", "year", "effort", "day"]),
+                    .query("kind", "what to explain", required: true).oneOf(TrainingExplainDocument.Subject.kinds),
                     .query("name", "the week (2024-W03), month (2024-01), year (2024), distance (5k) or day (2024-01-15)", required: true),
-                    .integer("year", "for an effort: the best of this year only", in: 1970...9999),
+                    .integer(
+                        "year", "for an effort: the best of this year only",
+                        in: TrainingExplainDocument.Subject.years.lowerBound...TrainingExplainDocument.Subject.years.upperBound),
                 ] + trainingQuery,
                 answer: .document("TrainingExplainDocument")
             ) { api, request, context in
@@ -64,21 +66,17 @@ extension StrideAPI {
                 let query = try trainingQuery(request)
                 let (kind, name) = (try parameters.required("kind"), try parameters.required("name"))
                 let subject: TrainingExplainDocument.Subject
-                switch kind {
-                case "week", "month", "year":
-                    subject = .period(TrainingLog.Period(rawValue: kind)!, name)
-                case "effort":
-                    subject = .effort(name, year: try parameters.integer(Endpoint.Field.integer("year", "", in: 1970...9999)))
-                case "day":
-                    guard let day = CivilDate(name) else { throw APIError.badField("name", "\"\(name)\" is not a day like 2024-01-15") }
-                    subject = .day(day)
-                default:
-                    throw APIError.badField("kind", "\"\(kind)\" is nothing to explain; give week, month, year, effort or day")
+                do {
+                    // The one reader of a subject, the command line's too: a malformed one is 400.
+                    subject = try .init(kind: kind, name: name, year: try parameters.integer("year", in: Int.min...Int.max))
+                } catch let malformed as MalformedSubject {
+                    throw APIError.badField(malformed.part.rawValue, malformed.problem)
                 }
                 return try await api.read(request, context) { ledger in
                     do {
-                        return try TrainingExplainDocument(ledger, subject, query.resolved(in: ledger))
+                        return try TrainingExplainDocument(ledger, subject, query.query(in: ledger))
                     } catch let unknown as TrainingExplainDocument.UnknownSubject {
+                        // A well-formed subject with nothing behind it.
                         throw APIError(.notFound, unknown.description)
                     }
                 }
@@ -99,25 +97,17 @@ extension StrideAPI {
         .query("asRecorded", "a sequence number or an instant, ISO 8601: what the ledger said then (not with asOf)"),
     ]
 
-    /// The days and time a training read asks for; the sequence of `asRecorded` is found in the
-    /// ledger it reads (``TrainingRequest/resolved(in:)``).
+    /// The days and time a training read asks for, read by the contract's one builder of a
+    /// training query (the command line's and the pages'); the sequence of `asRecorded` is found
+    /// in the ledger it reads (``TrainingRequest/query(in:)``).
+    /// - Throws: ``APIError`` (400) naming the parameter.
     static func trainingQuery(_ request: Request) throws -> TrainingRequest {
         let query = QueryParameters(request: request)
-        let (from, to) = (try query.day("from"), try query.day("to"))
-        if let from, let to, to < from { throw APIError.badField("to", "\(to) comes before from \(from)") }
-        return TrainingRequest(from: from, to: to, travel: try query.timeTravel())
-    }
-}
-
-/// A training read's days and time, before the ledger is open.
-struct TrainingRequest: Sendable {
-    var from: CivilDate?
-    var to: CivilDate?
-    var travel: TimeTravel?
-
-    func resolved(in ledger: Ledger) throws -> TrainingQuery {
-        var asOf: Timestamp?
-        if case .asOf(let instant) = travel { asOf = instant }
-        return TrainingQuery(from: from, to: to, asOf: asOf, asRecordedThrough: try travel?.recordedSequence(in: ledger))
+        do {
+            return try TrainingRequest.read(
+                from: query.text("from"), to: query.text("to"), asOf: query.text("asOf"), asRecorded: query.text("asRecorded"), spelling: .query)
+        } catch {
+            throw APIError.badField(error.name, error.problem)
+        }
     }
 }

@@ -161,7 +161,10 @@ struct TrainingBenchmark: ParsableCommand {
             ("training efforts", { _ = try TrainingEffortsDocument(ledger, query).json.bytes }),
             ("training zones", { _ = try TrainingZonesDocument(ledger, query).json.bytes }),
             ("training load", { _ = try TrainingLoadDocument(ledger, query).json.bytes }),
-            ("training explain effort 5k", { _ = try TrainingExplainDocument(ledger, .effort("5k", year: nil), query).json.bytes }),
+            (
+                "training explain effort 5k",
+                { _ = try TrainingExplainDocument(ledger, try .init(kind: "effort", name: "5k", year: nil), query).json.bytes }
+            ),
             (
                 "the Training page",
                 { _ = try Dashboard.render(page: .training, ledger: ledger, context: PageContext(links: .served(), forms: .omitted)) }

@@ -8,7 +8,7 @@ struct ActionTime: ParsableArguments {
 
     func validate() throws {
         if let at, ISO8601.parse(at) == nil {
-            throw ValidationError("--at \"\(at)\" is not an instant like 2024-05-01T08:00:00+02:00")
+            throw ValidationError("--at \"\(at.shownInMessage)\" is not an instant like 2024-05-01T08:00:00+02:00")
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrideEvents
 import StrideIngest
 import StrideLedger
 import StrideStore
@@ -22,11 +23,18 @@ extension StrideCommand {
             if code == .success { exit(withError: error) }
             // Every other error is one line (and, for a command line the parser could not
             // read, its usage): the ledger's refusals say what to do in their description.
-            var message = fullMessage(for: error)
+            var message = Self.cuttingQuotedInput(fullMessage(for: error))
             if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
             if message.isEmpty { Foundation.exit(code.rawValue) }
             fail(message, status: code.rawValue)
         }
+    }
+
+    /// The parser's own messages quote what was typed whole, between single quotes (`The value
+    /// '…' is invalid for '--year <year>'`): each such quote is cut as Stride's own messages cut
+    /// input (``StringProtocol/shownInMessage``).
+    static func cuttingQuotedInput(_ message: String) -> String {
+        message.replacing(#/'([^'\n]{101,})'/#) { match in "'" + match.output.1.shownInMessage + "'" }
     }
 
     private static func fail(_ message: String, status: Int32 = 1) -> Never {

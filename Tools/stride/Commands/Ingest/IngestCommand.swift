@@ -69,13 +69,15 @@ struct IngestCommand: ParsableCommand {
         guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1") }
         if let grouping, HealthAutoExportGrouping(header: grouping) == nil {
             throw ValidationError(
-                "--grouping \"\(grouping)\" is not one of \(HealthAutoExportGrouping.allCases.map(\.rawValue).joined(separator: ", "))")
+                "--grouping \"\(grouping.shownInMessage)\" is not one of \(HealthAutoExportGrouping.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         for pair in shoes {
             let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
                 throw ValidationError(
-                    "--shoe \"\(pair)\" is not NAME=RACK_NAME (the archive's name for the shoe or its gear id, then the rack shoe's name)")
+                    "--shoe \"\(pair.shownInMessage)\" is not NAME=RACK_NAME (the archive's name for the shoe or its gear id, then the rack shoe's name)"
+                )
             }
         }
     }

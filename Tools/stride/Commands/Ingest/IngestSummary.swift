@@ -58,13 +58,17 @@ enum IngestSummary {
         lines.append("  Read " + (read.isEmpty ? "nothing" : read.joined(separator: ", ")) + ".")
         if !counts.samplesByType.isEmpty {
             var table = TextTable([.init(heading: "    samples by type"), .init(heading: "count", isNumeric: true)])
-            for (type, count) in counts.samplesByType.sorted(by: { $0.key < $1.key }) { table.add(["    " + type, Format.count(count)]) }
+            let types = SummaryList.cut(counts.samplesByType.sorted(by: { $0.key < $1.key }))
+            for (type, count) in types.named { table.add(["    " + type, Format.count(count)]) }
             lines.append(table.text)
+            if types.notNamed > 0 { lines.append("    … and \(types.notNamed.counted("more type")).") }
         }
-        for (reason, leftOut) in counts.leftOut.sorted(by: { $0.key < $1.key }) {
+        let leftOut = SummaryList.cut(counts.leftOut.sorted(by: { $0.key < $1.key }))
+        for (reason, leftOut) in leftOut.named {
             lines.append(
                 "  Kept but left out of figures: \(Format.count(leftOut.count)) — \(reason) (first at \(leftOut.examples.joined(separator: ", "))).")
         }
+        if leftOut.notNamed > 0 { lines.append("  … and \(leftOut.notNamed.counted("more reason")) for leaving content out.") }
         if !report.stepAwards.isEmpty {
             let days = Set(report.stepAwards.map(\.day)).count
             lines.append("  Steps earned \(report.stepAwards.reduce(0) { $0 + $1.points }) points over \(days.counted("day")).")
@@ -72,7 +76,8 @@ enum IngestSummary {
         for reversal in report.stepReversals {
             lines.append("  The \(reversal.rule) award of \(reversal.day) is reversed (\(reversal.takenBack) taken back): \(reversal.reason).")
         }
-        for (what, count) in counts.notRead.sorted(by: { $0.key < $1.key }) where counts.archive == nil {
+        let notRead = SummaryList.cut(counts.notRead.sorted(by: { $0.key < $1.key }))
+        for (what, count) in notRead.named where counts.archive == nil {
             // Health Auto Export's are members of its `data` beside the two Stride reads; others
             // (a FIT file's, a zip's, the Health app's routes) say what they are themselves.
             lines.append(
@@ -80,6 +85,7 @@ enum IngestSummary {
                     ? "  Not read: \(Format.count(count)) \(what) \(count == 1 ? "entry" : "entries") (Stride reads its metrics and workouts)."
                     : "  Not read: \(Format.count(count)) \(what).")
         }
+        if notRead.notNamed > 0, counts.archive == nil { lines.append("  … and \(notRead.notNamed.counted("more kind")) not read.") }
         for rejection in counts.rejections { lines.append("  Not read: \(rejection).") }
         if counts.rejectedLines > counts.rejections.count {
             lines.append("  … and \(Format.count(counts.rejectedLines - counts.rejections.count)) more lines not read.")
@@ -92,7 +98,8 @@ enum IngestSummary {
     private static func reconciliationLines(_ shoes: [ArchiveReconciliation.ReconciledShoe]) -> [String] {
         guard !shoes.isEmpty else { return [] }
         var lines = ["  Each shoe against the archive's own total:"]
-        for shoe in shoes {
+        let listed = SummaryList.cut(shoes)
+        for shoe in listed.named {
             let rack = shoe.rackShoe.map { "\($0) on the rack \(Format.kilometers(shoe.rackKilometers))" } ?? "on no rack shoe"
             let count = shoe.differences.count
             let verdict =
@@ -112,6 +119,10 @@ enum IngestSummary {
                     "      \(Format.signedKilometers(difference.kilometers)) unexplained: \(which.isEmpty ? "" : which + ": ")\(difference.detail)")
             }
         }
+        if listed.notNamed > 0 {
+            let differing = shoes.dropFirst(SummaryList.named).count { !$0.differences.isEmpty }
+            lines.append("    … and \(listed.notNamed.counted("more shoe")), \(Format.count(differing)) of them with differences.")
+        }
         return lines
     }
 
@@ -119,7 +130,9 @@ enum IngestSummary {
     /// known, shoes added and matched, runs put on shoes, what was not read and why.
     private static func archiveLines(_ archive: AccountArchive, settled: ArchiveSettlement?) -> [String] {
         let activities = archive.activitiesByType.values.reduce(0, +)
-        let types = archive.activitiesByType.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \(Format.count($0.value))" }
+        let byType = SummaryList.cut(archive.activitiesByType.sorted { ($1.value, $0.key) < ($0.value, $1.key) })
+        let types =
+            byType.named.map { "\($0.key) \(Format.count($0.value))" } + (byType.notNamed > 0 ? ["\(byType.notNamed.counted("other type"))"] : [])
         var lines = [
             "  \(archive.title)\(archive.asOf.map { ", newest activity \($0.description.prefix(10))" } ?? ""): "
                 + "\(activities.counted("activity", plural: "activities"))" + (types.isEmpty ? "" : " (\(types.joined(separator: ", ")))") + "."
@@ -132,16 +145,12 @@ enum IngestSummary {
                 + ".")
         if let settled {
             var shoes: [String] = []
-            if !settled.shoesAdded.isEmpty { shoes.append("\(settled.shoesAdded.count) added (\(settled.shoesAdded.joined(separator: ", ")))") }
+            if !settled.shoesAdded.isEmpty { shoes.append("\(Format.count(settled.shoesAdded.count)) added (\(named(settled.shoesAdded)))") }
             if !settled.shoesMatched.isEmpty {
-                shoes.append(
-                    "\(settled.shoesMatched.count) already on the rack ("
-                        + settled.shoesMatched.sorted { $0.key < $1.key }.map { $0.key == $0.value ? $0.key : "\($0.key) as \($0.value)" }.joined(
-                            separator: ", ") + ")")
+                let matched = settled.shoesMatched.sorted { $0.key < $1.key }.map { $0.key == $0.value ? $0.key : "\($0.key) as \($0.value)" }
+                shoes.append("\(Format.count(settled.shoesMatched.count)) already on the rack (\(named(matched)))")
             }
-            if !settled.shoesRetired.isEmpty {
-                shoes.append("\(settled.shoesRetired.count) retired (\(settled.shoesRetired.joined(separator: ", ")))")
-            }
+            if !settled.shoesRetired.isEmpty { shoes.append("\(Format.count(settled.shoesRetired.count)) retired (\(named(settled.shoesRetired)))") }
             if let chosen = settled.defaultShoe { shoes.append("\(chosen) the default for new runs") }
             if !shoes.isEmpty { lines.append("  Shoes: " + shoes.joined(separator: "; ") + ".") }
             lines.append(
@@ -150,10 +159,9 @@ enum IngestSummary {
                     + (settled.runsTakenOffShoes > 0
                         ? "; \(Format.count(settled.runsTakenOffShoes)) taken off the shoe an earlier archive put them on" : "")
                     + ".")
-            for note in settled.notes.prefix(IngestSummaryDocument.listedNotes) { lines.append("  Note: \(note).") }
-            if settled.notes.count > IngestSummaryDocument.listedNotes {
-                lines.append("  … and \(Format.count(settled.notes.count - IngestSummaryDocument.listedNotes)) more notes (all in --json).")
-            }
+            let notes = SummaryList.cut(settled.notes)
+            for note in notes.named { lines.append("  Note: \(note).") }
+            if notes.notNamed > 0 { lines.append("  … and \(notes.notNamed.counted("more note")).") }
             lines += reconciliationLines(settled.reconciliation)
         }
         if archive.filesRead > 0 || archive.unreadFileCount > 0 {
@@ -163,15 +171,24 @@ enum IngestSummary {
                         ? ", \(Format.count(archive.unreadFileCount)) could not be read (their activities kept, from the archive's row or summary alone)"
                         : "") + ".")
             for unread in archive.unreadFiles { lines.append("    \(unread)") }
+            if archive.unreadFileCount > archive.unreadFiles.count {
+                lines.append("    … and \(Format.count(archive.unreadFileCount - archive.unreadFiles.count)) more.")
+            }
         }
         if archive.dailyTotals > 0 || archive.nights > 0 {
             lines.append(
                 "  Daily totals of \(archive.dailyTotals.counted("day")) and \(archive.nights.counted("night")) of sleep, as summaries: "
                     + "the watch's own samples in the ledger count first, the totals fill in what they leave.")
         }
-        for (what, count) in archive.notRead.sorted(by: { $0.key < $1.key }) {
-            lines.append("  Not read: \(Format.count(count)) \(what).")
-        }
+        let notRead = SummaryList.cut(archive.notRead.sorted(by: { $0.key < $1.key }))
+        for (what, count) in notRead.named { lines.append("  Not read: \(Format.count(count)) \(what).") }
+        if notRead.notNamed > 0 { lines.append("  … and \(notRead.notNamed.counted("more kind")) not read.") }
         return lines
+    }
+
+    /// `A, B, C`: the first ``SummaryList/named`` names, then how many more.
+    private static func named(_ names: [String]) -> String {
+        let cut = SummaryList.cut(names)
+        return cut.named.joined(separator: ", ") + (cut.notNamed > 0 ? ", and \(Format.count(cut.notNamed)) more" : "")
     }
 }

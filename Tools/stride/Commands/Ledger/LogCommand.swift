@@ -30,7 +30,7 @@ struct LogCommand: ParsableCommand {
         }
         if let type, EventType.known(name: type) == nil {
             let names = EventType.catalog.map(\.name).joined(separator: ", ")
-            throw ValidationError("unknown event type \"\(type)\"; use one of: \(names)")
+            throw ValidationError("unknown event type \"\(type.shownInMessage)\"; use one of: \(names)")
         }
     }
 

@@ -128,7 +128,7 @@ struct PointsCommand: ParsableCommand {
 
         func validate() throws {
             guard points >= 1 else { throw ValidationError("spend 1 point or more") }
-            if let reopen, CivilDate(reopen) == nil { throw ValidationError("--reopen \(reopen) is not a date like 2024-05-01") }
+            if let reopen, CivilDate(reopen) == nil { throw ValidationError("--reopen \"\(reopen.shownInMessage)\" is not a date like 2024-05-01") }
         }
 
         func run() throws {

@@ -33,7 +33,7 @@ struct DailyExplainCommand: ParsableCommand {
     var offset = 0
 
     func validate() throws {
-        guard CivilDate(date) != nil else { throw ValidationError("\"\(date)\" is not a date like 2024-05-01") }
+        guard CivilDate(date) != nil else { throw ValidationError("\"\(date.shownInMessage)\" is not a date like 2024-05-01") }
         if let measure, DailyExplainDocument.measure(named: measure) == nil {
             throw ValidationError("--measure: " + DailyExplainDocument.measureRefusal(measure))
         }

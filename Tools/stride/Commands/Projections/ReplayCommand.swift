@@ -21,7 +21,7 @@ struct ReplayCommand: ParsableCommand {
 
     func validate() throws {
         guard UInt64(until) != nil || ISO8601.parse(until) != nil else {
-            throw ValidationError("--until \"\(until)\" is neither a sequence number nor an instant like 2024-05-01T08:00:00+02:00")
+            throw ValidationError("--until \"\(until.shownInMessage)\" is neither a sequence number nor an instant like 2024-05-01T08:00:00+02:00")
         }
     }
 

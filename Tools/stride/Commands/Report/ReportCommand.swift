@@ -35,7 +35,7 @@ struct ReportCommand: ParsableCommand {
 
     func validate() throws {
         for (name, value) in [("--from", from), ("--to", to)] {
-            if let value, CivilDate(value) == nil { throw ValidationError("\(name) \"\(value)\" is not a date like 2024-05-01") }
+            if let value, CivilDate(value) == nil { throw ValidationError("\(name) \"\(value.shownInMessage)\" is not a date like 2024-05-01") }
         }
         if let from = from.flatMap(CivilDate.init), let to = to.flatMap(CivilDate.init), to < from {
             throw ValidationError("--to \(to) comes before --from \(from)")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import Logging
+import StrideEvents
 import StrideLedger
 import StrideServer
 import Synchronization
@@ -72,7 +73,8 @@ struct ServeCommand: ParsableCommand {
         guard idleTimeout >= 1 else { throw ValidationError("--idle-timeout must be at least 1 second") }
         guard !host.isEmpty else { throw ValidationError("--host must name an address, such as 127.0.0.1") }
         if let publicURL, ServerSettings.publicOrigin(of: publicURL) == nil {
-            throw ValidationError("--public-url \"\(publicURL)\" is not an http or https address without a path, such as https://stride.example.org")
+            throw ValidationError(
+                "--public-url \"\(publicURL.shownInMessage)\" is not an http or https address without a path, such as https://stride.example.org")
         }
     }
 

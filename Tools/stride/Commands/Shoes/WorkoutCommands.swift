@@ -22,7 +22,7 @@ struct WorkoutsListCommand: ParsableCommand {
 
     func validate() throws {
         for (name, value) in [("--from", from), ("--to", to)] {
-            if let value, CivilDate(value) == nil { throw ValidationError("\(name) \"\(value)\" is not a date like 2024-05-01") }
+            if let value, CivilDate(value) == nil { throw ValidationError("\(name) \"\(value.shownInMessage)\" is not a date like 2024-05-01") }
         }
     }
 

@@ -24,7 +24,7 @@ struct AthleteCommand: ParsableCommand {
 
         func validate() throws {
             if maximum == nil, resting == nil { throw ValidationError("give --max-hr, --resting-hr or both") }
-            if let from, CivilDate(from) == nil { throw ValidationError("--from \"\(from)\" is not a date like 2024-05-01") }
+            if let from, CivilDate(from) == nil { throw ValidationError("--from \"\(from.shownInMessage)\" is not a date like 2024-05-01") }
         }
 
         func run() throws {

@@ -165,26 +165,13 @@ struct TrainingCommand: ParsableCommand {
 
         func validate() throws { _ = try subject() }
 
+        /// The subject, read by the contract's one reader of it (the API's and the pages').
+        /// - Throws: `ValidationError`: a malformed subject is a usage error.
         func subject() throws -> TrainingExplainDocument.Subject {
-            switch kind {
-            case "week", "month", "year":
-                guard let period = TrainingLog.Period(rawValue: kind) else { throw ValidationError("unknown kind \(kind)") }
-                let pattern =
-                    switch period {
-                    case .week: #"^\d{4}-W\d{2}$"#
-                    case .month: #"^\d{4}-\d{2}$"#
-                    case .year: #"^\d{4}$"#
-                    }
-                guard name.range(of: pattern, options: .regularExpression) != nil else {
-                    throw ValidationError("\"\(name)\" is not a \(kind) like \(["week": "2024-W03", "month": "2024-01", "year": "2024"][kind]!)")
-                }
-                return .period(period, name)
-            case "effort": return .effort(name, year: year)
-            case "day":
-                guard let day = CivilDate(name) else { throw ValidationError("\"\(name)\" is not a day like 2024-01-15") }
-                return .day(day)
-            default:
-                throw ValidationError("\"\(kind)\" is nothing to explain; give week, month, year, effort or day")
+            do {
+                return try TrainingExplainDocument.Subject(kind: kind, name: name, year: year)
+            } catch {
+                throw ValidationError(error.part == .year ? "--year " + error.problem : error.problem)
             }
         }
 
@@ -245,17 +232,24 @@ struct TrainingOptions: ParsableArguments {
     @OptionGroup var range: TrainingRange
     @OptionGroup var travel: TimeTravelOptions
 
-    /// The query the options name.
-    func query(_ ledger: Ledger) throws -> TrainingQuery {
-        let recorded = try travel.asRecorded.flatMap(TimeTravel.init(parsing:))?.recordedSequence(in: ledger)
-        return TrainingQuery(
-            from: range.from.flatMap(CivilDate.init), to: range.to.flatMap(CivilDate.init), asOf: travel.asOf.flatMap(ISO8601.parse),
-            asRecordedThrough: recorded)
+    func validate() throws { _ = try request() }
+
+    /// The days and time the options name, read by the contract's one builder of a training
+    /// query (the API's and the pages').
+    /// - Throws: `ValidationError`: an option that cannot be read is a usage error.
+    func request() throws -> TrainingRequest {
+        do {
+            return try TrainingRequest.read(
+                from: range.from, to: range.to, asOf: travel.asOf, asRecorded: travel.asRecorded, spelling: .commandLine)
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     /// Reads a document through one view of the ledger.
     func read<D>(_ make: (Ledger, TrainingQuery) throws -> D) throws -> D {
-        try ledger.read { opened in try make(opened, try query(opened)) }
+        let request = try request()
+        return try ledger.read { opened in try make(opened, try request.query(in: opened)) }
     }
 
     /// ` from 2024-01-01 through 2024-03-31, as of …`: the range and time, for headings.
@@ -292,17 +286,8 @@ struct TrainingOptions: ParsableArguments {
     }
 }
 
-/// `--from` and `--to`: local days, inclusive.
+/// `--from` and `--to`: local days, inclusive (read with the time by ``TrainingOptions/request()``).
 struct TrainingRange: ParsableArguments {
     @Option(help: "The first day, yyyy-MM-dd.") var from: String?
     @Option(help: "The last day, yyyy-MM-dd.") var to: String?
-
-    func validate() throws {
-        for (name, value) in [("--from", from), ("--to", to)] {
-            if let value, CivilDate(value) == nil { throw ValidationError("\(name) \"\(value)\" is not a date like 2024-05-01") }
-        }
-        if let from = from.flatMap(CivilDate.init), let to = to.flatMap(CivilDate.init), to < from {
-            throw ValidationError("--to \(to) comes before --from \(from)")
-        }
-    }
 }
