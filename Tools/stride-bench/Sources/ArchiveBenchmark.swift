@@ -22,7 +22,14 @@ struct ArchiveBenchmark: ParsableCommand {
     @Option(help: "The archives' sizes, in activities (comma-separated).")
     var activities = "500,2000"
 
+    @Flag(help: "Measure archives of rows alone instead: many activities on one day beside the same spread over years.")
+    var rows = false
+
+    @Option(help: "With --rows, also ingest an archive of this many rows (1000000 for the million-row probe).")
+    var largest = 0
+
     func run() throws {
+        if rows { return try crowdedDays() }
         let (stride, sample) = try builtTools()
         try FileManager.default.createDirectory(atPath: options.work, withIntermediateDirectories: true)
         let sizes = activities.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
@@ -82,6 +89,56 @@ struct ArchiveBenchmark: ParsableCommand {
             }
         }
         print("\nTargets: an archive within 2× its FIT files alone; private memory flat in the archive's size.")
+    }
+}
+
+extension ArchiveBenchmark {
+    /// Archives of `activities.csv` rows alone (`stride-sample rows`), pairs in turn: 4,000
+    /// activities on one day beside 4,000 one a day, 20,000 at 288 a day beside 20,000 at 4 a
+    /// day, and with --largest a million-row archive's rate beside a small one's. Target: a
+    /// crowded day within 2× the same activities spread; a large archive at a small one's rate.
+    func crowdedDays() throws {
+        let (stride, sample) = try builtTools()
+        try FileManager.default.createDirectory(atPath: options.work, withIntermediateDirectories: true)
+        var shapes: [(label: String, count: Int, perDay: Int)] = [
+            ("4,000 on one day", 4_000, 4_000), ("4,000, one a day", 4_000, 1), ("20,000, 288 a day", 20_000, 288), ("20,000, 4 a day", 20_000, 4),
+        ]
+        if largest > 0 { shapes.append(("\(largest.groupedDigits), 4 a day", largest, 4)) }
+        var folders: [String: String] = [:]
+        for shape in shapes {
+            let folder = options.work + "/rows-\(shape.count)-\(shape.perDay)"
+            if isStale(folder + "/activities.csv", comparedWith: sample) {
+                try? FileManager.default.removeItem(atPath: folder)
+                let written = try runChild(sample, ["rows", folder, "--activities", String(shape.count), "--per-day", String(shape.perDay)])
+                guard written.status == 0 else { throw BenchFailure("stride-sample rows failed: \(written.errorOutput)") }
+            }
+            folders[shape.label] = folder
+        }
+        var seconds: [String: [Double]] = [:]
+        for _ in 0..<options.runs {
+            // In turn: each shape once a round, so the machine's moods fall on all of them.
+            for shape in shapes {
+                let ledger = options.work + "/rows-ledger"
+                try? FileManager.default.removeItem(atPath: ledger)
+                guard try runChild(stride, ["--ledger", ledger, "init", "--time-zone", "Europe/Paris"]).status == 0 else {
+                    throw BenchFailure("`stride init` failed in \(ledger)")
+                }
+                let run = try runChild(stride, ["--ledger", ledger, "ingest", "--quiet", folders[shape.label] ?? ""])
+                guard run.status == 0 else { throw BenchFailure("`stride ingest` of \(shape.label) failed: \(run.errorOutput.prefix(300))") }
+                seconds[shape.label, default: []].append(run.seconds)
+            }
+        }
+        var table: [[String]] = []
+        for shape in shapes {
+            let time = median(seconds[shape.label] ?? [])
+            table.append([shape.label, String(format: "%.2f s", time), "\(Int(Double(shape.count) / time).groupedDigits)"])
+        }
+        print("Archives of activities.csv rows alone (stride-sample rows); median of \(options.runs) rounds, the shapes in turn.\n")
+        printTable(["archive", "time", "rows/s"], table)
+        let ratio = { (crowded: String, spread: String) in median(seconds[crowded] ?? []) / median(seconds[spread] ?? []) }
+        print(
+            "\nA crowded day beside the same activities spread: \(String(format: "%.2f", ratio("4,000 on one day", "4,000, one a day")))× (4,000), "
+                + "\(String(format: "%.2f", ratio("20,000, 288 a day", "20,000, 4 a day")))× (20,000). Target: within 2×.")
     }
 }
 
