@@ -8,11 +8,14 @@ import Testing
 struct ShoeMileageProjectionTests {
     let projection = ShoeMileageProjection()
     var sequence: UInt64 = 0
+    /// 2024-05-01 08:00 UTC: the runs start then, and events are recorded seconds after.
+    static let base: Int64 = 1_714_550_400
 
     mutating func apply(_ event: LedgerEvent, entity: EntityReference = .rack, to rows: inout ProjectionRows<MileageKey, MileageRow>) {
         sequence += 1
         let recorded = RecordedEvent(
-            sequence: sequence, recordedAt: Timestamp(secondsSince1970: Int64(sequence)), occurredAt: Timestamp(secondsSince1970: Int64(sequence)),
+            sequence: sequence, recordedAt: Timestamp(secondsSince1970: Self.base + 3_600 + Int64(sequence)),
+            occurredAt: Timestamp(secondsSince1970: Self.base + 3_600 + Int64(sequence)),
             entity: entity, idempotencyKey: nil, storedSchemaVersion: 1, event: event)
         projection.apply(ProjectionEvent(recorded), to: &rows)
     }
@@ -20,8 +23,8 @@ struct ShoeMileageProjectionTests {
     static func workout(km: Double) -> LedgerEvent {
         .workoutRecorded(
             WorkoutRecorded(
-                activityType: "HKWorkoutActivityTypeRunning", deviceClass: .watch, start: Timestamp(secondsSince1970: 100),
-                end: Timestamp(secondsSince1970: 2000), durationSeconds: 1900, distanceMeters: km * 1000, distanceSource: .statistics,
+                activityType: "HKWorkoutActivityTypeRunning", deviceClass: .watch, start: Timestamp(secondsSince1970: base + 100),
+                end: Timestamp(secondsSince1970: base + 2000), durationSeconds: 1900, distanceMeters: km * 1000, distanceSource: .statistics,
                 distanceAsWritten: "\(km) km", energyKilocalories: nil, created: nil, sourceName: "Watch", sourceVersion: nil, device: nil,
                 metadata: []))
     }
