@@ -22,7 +22,8 @@ public struct StrideServer: Sendable {
         let (lanes, sessions) = (Self.lanes(settings), Sessions())
         // A ledger an earlier Stride wrote gets its gate now: the token check reads it.
         try ledger.writeTokenGate()
-        let worker = LedgerWorker(ledger: ledger, lanes: lanes, heavyLimit: lanes.heavyLimit)
+        // One ledger: its work may take every thread of the lane.
+        let worker = LedgerWorker(ledger: ledger, lanes: lanes, heavyLimit: lanes.heavyLimit, heavyThreads: lanes.heavyThreads)
         let site = try RunnerSite(
             runner: nil, worker: worker, settings: settings, streams: Quota(limit: settings.maxEventStreams), sessions: sessions)
         self.init(sites: ServedSites(served: .one(site), logger: logger), settings: settings, lanes: lanes, logger: logger, sessions: sessions)
@@ -31,12 +32,14 @@ public struct StrideServer: Sendable {
     /// A shared server over the runners' ledgers in `runners` (`stride serve --ledgers DIR`):
     /// a device's token opens its own runner's ledger only. Each ledger is opened at its
     /// runner's first request; they share the server's threads, and each may have at most
-    /// ``ServerSettings/heavyPerRunner`` ingests, replays or pages as recorded admitted at once.
+    /// ``ServerSettings/heavyPerRunner`` ingests, replays or reads as recorded admitted at once,
+    /// running on all the heavy lane's threads but one (``WorkLanes/heavyThreadsPerRunner``).
     public init(runners folder: RunnersFolder, settings: ServerSettings = ServerSettings(), logger: Logger, clock: any LedgerClock = SystemClock()) {
         let (lanes, sessions) = (Self.lanes(settings), Sessions())
         let streams = Quota(limit: settings.maxEventStreams)
         let runners = Runners(folder: folder, lanes: lanes, clock: clock) { name, ledger in
-            let worker = LedgerWorker(ledger: ledger, lanes: lanes, heavyLimit: settings.heavyPerRunner)
+            let worker = LedgerWorker(
+                ledger: ledger, lanes: lanes, heavyLimit: settings.heavyPerRunner, heavyThreads: lanes.heavyThreadsPerRunner)
             return try RunnerSite(
                 runner: name, worker: worker, settings: settings, streams: streams, sessions: sessions,
                 isServed: { folder.holdsLedger(of: name) })

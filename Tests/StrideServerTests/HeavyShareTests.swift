@@ -46,8 +46,10 @@ struct HeavyShareTests {
         try await withTemporaryDirectory { folder in
             let lanes = WorkLanes(heavyThreads: 2, heavyAdmitted: 4)
             let clock = FixedClock(Timestamp(secondsSince1970: 1_717_243_200))
-            let marie = LedgerWorker(ledger: try Ledger.create(at: folder + "/marie", timeZone: "UTC", clock: clock), lanes: lanes, heavyLimit: 2)
-            let bob = LedgerWorker(ledger: try Ledger.create(at: folder + "/bob", timeZone: "UTC", clock: clock), lanes: lanes, heavyLimit: 2)
+            let marie = LedgerWorker(
+                ledger: try Ledger.create(at: folder + "/marie", timeZone: "UTC", clock: clock), lanes: lanes, heavyLimit: 2, heavyThreads: 1)
+            let bob = LedgerWorker(
+                ledger: try Ledger.create(at: folder + "/bob", timeZone: "UTC", clock: clock), lanes: lanes, heavyLimit: 2, heavyThreads: 1)
             let gate = Gate()
             // Two of marie's requests take their places and wait there.
             let holders = [gate.hold(marie), gate.hold(marie)]
@@ -70,7 +72,9 @@ struct HeavyShareTests {
             let lanes = WorkLanes(heavyThreads: 1, heavyAdmitted: 2)
             let clock = FixedClock(Timestamp(secondsSince1970: 1_717_243_200))
             let workers = try (0..<3).map { index in
-                LedgerWorker(ledger: try Ledger.create(at: folder + "/r\(index)", timeZone: "UTC", clock: clock), lanes: lanes, heavyLimit: 2)
+                LedgerWorker(
+                    ledger: try Ledger.create(at: folder + "/r\(index)", timeZone: "UTC", clock: clock), lanes: lanes, heavyLimit: 2,
+                    heavyThreads: 1)
             }
             let gate = Gate()
             let holders = [gate.hold(workers[0]), gate.hold(workers[1])]
