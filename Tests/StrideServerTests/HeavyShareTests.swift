@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import StrideEvents
 import StrideLedger
 import StrideTestSupport
@@ -11,6 +12,9 @@ import Testing
 /// one runner's uploads and replays leave places for another's.
 @Suite("The heavy lane, shared by runners")
 struct HeavyShareTests {
+    /// Where the workers of these tests tell of damaged ledgers (none is).
+    static let reports = DamageReports(logger: Logger(label: "test"))
+
     /// Requests that take their places and wait there until released.
     final class Gate: Sendable {
         let released = Mutex(false)
@@ -47,9 +51,11 @@ struct HeavyShareTests {
             let lanes = WorkLanes(heavyThreads: 2, heavyAdmitted: 4)
             let clock = FixedClock(Timestamp(secondsSince1970: 1_717_243_200))
             let marie = LedgerWorker(
-                ledger: try Ledger.create(at: folder + "/marie", timeZone: "UTC", clock: clock), lanes: lanes, heavyLimit: 2, heavyThreads: 1)
+                ledger: try Ledger.create(at: folder + "/marie", timeZone: "UTC", clock: clock), name: "marie", lanes: lanes, heavyLimit: 2,
+                heavyThreads: 1, reports: Self.reports)
             let bob = LedgerWorker(
-                ledger: try Ledger.create(at: folder + "/bob", timeZone: "UTC", clock: clock), lanes: lanes, heavyLimit: 2, heavyThreads: 1)
+                ledger: try Ledger.create(at: folder + "/bob", timeZone: "UTC", clock: clock), name: "bob", lanes: lanes, heavyLimit: 2,
+                heavyThreads: 1, reports: Self.reports)
             let gate = Gate()
             // Two of marie's requests take their places and wait there.
             let holders = [gate.hold(marie), gate.hold(marie)]
@@ -73,8 +79,9 @@ struct HeavyShareTests {
             let clock = FixedClock(Timestamp(secondsSince1970: 1_717_243_200))
             let workers = try (0..<3).map { index in
                 LedgerWorker(
-                    ledger: try Ledger.create(at: folder + "/r\(index)", timeZone: "UTC", clock: clock), lanes: lanes, heavyLimit: 2,
-                    heavyThreads: 1)
+                    ledger: try Ledger.create(at: folder + "/r\(index)", timeZone: "UTC", clock: clock), name: "r\(index)", lanes: lanes,
+                    heavyLimit: 2,
+                    heavyThreads: 1, reports: Self.reports)
             }
             let gate = Gate()
             let holders = [gate.hold(workers[0]), gate.hold(workers[1])]

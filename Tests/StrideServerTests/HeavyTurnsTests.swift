@@ -80,19 +80,23 @@ struct HeavyTurnsTests {
         #expect(turns.runningCount == 0 && turns.waitingCount == 0 && turns.running.isEmpty)
     }
 
-    /// Heavy jobs that note when each started and ended.
+    /// Heavy jobs that note when each started and ended, each holding its thread until the test
+    /// releases it.
     final class Timeline: Sendable {
         let began = ContinuousClock.now
         private let marks = Mutex<[(job: String, started: Duration, ended: Duration?)]>([])
+        private let released = Mutex<Set<String>>([])
 
-        /// A job named `name` that holds its thread for `seconds`.
-        func job(_ worker: LedgerWorker, _ name: String, seconds: Double) -> Task<Void, any Error> {
+        /// A job named `name` that holds its thread until ``release(_:)`` (30 s at most).
+        func job(_ worker: LedgerWorker, _ name: String) -> Task<Void, any Error> {
             Task {
                 try await worker.admitHeavy {
                     try await worker.runHeavy { _ in
                         let started = ContinuousClock.now - self.began
                         self.marks.withLock { $0.append((name, started, nil)) }
-                        Thread.sleep(forTimeInterval: seconds)
+                        while !self.released.withLock({ $0.contains(name) }), ContinuousClock.now - self.began < .seconds(30) {
+                            Thread.sleep(forTimeInterval: 0.002)
+                        }
                         let ended = ContinuousClock.now - self.began
                         self.marks.withLock { marks in
                             if let index = marks.firstIndex(where: { $0.job == name }) { marks[index].ended = ended }
@@ -102,18 +106,26 @@ struct HeavyTurnsTests {
             }
         }
 
+        func release(_ name: String) {
+            _ = released.withLock { $0.insert(name) }
+        }
+
         var startOrder: [String] { marks.withLock { $0.map(\.job) } }
 
         func started(_ name: String) -> Duration? { marks.withLock { $0.first { $0.job == name }?.started } }
 
         func ended(_ name: String) -> Duration? { marks.withLock { $0.first { $0.job == name }?.ended ?? nil } }
 
-        /// Waits until `name` has started (30 s at most, then the test fails instead of hanging).
-        func waitUntilStarted(_ name: String) async throws {
-            while started(name) == nil {
-                try #require(ContinuousClock.now - began < .seconds(30), "\(name) did not start within 30 s")
-                try await Task.sleep(for: .milliseconds(5))
+        /// Waits until `condition` holds (30 s at most, then the test fails instead of hanging).
+        func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
+            while !condition() {
+                try #require(ContinuousClock.now - began < .seconds(30), "\(what): not within 30 s")
+                try await Task.sleep(for: .milliseconds(2))
             }
+        }
+
+        func waitUntilStarted(_ name: String) async throws {
+            try await waitUntil("\(name) started") { started(name) != nil }
         }
     }
 
@@ -121,50 +133,52 @@ struct HeavyTurnsTests {
         let clock = FixedClock(Timestamp(secondsSince1970: 1_717_243_200))
         let make = { (name: String) in
             LedgerWorker(
-                ledger: try Ledger.create(at: folder + "/" + name, timeZone: "UTC", clock: clock), lanes: lanes, heavyLimit: 4,
-                heavyThreads: lanes.heavyThreadsPerRunner)
+                ledger: try Ledger.create(at: folder + "/" + name, timeZone: "UTC", clock: clock), name: name, lanes: lanes, heavyLimit: 4,
+                heavyThreads: lanes.heavyThreadsPerRunner, reports: HeavyShareTests.reports)
         }
         return (try make("marie"), try make("bob"))
     }
 
-    @Test("one heavy thread: marie queues three slow jobs, bob's one job starts as soon as her first ends, before her others")
+    @Test("one heavy thread: marie queues three jobs, bob's one job starts as soon as her running one ends, before her queued ones")
     func twoRunnersOneThread() async throws {
         try await withTemporaryDirectory { folder in
             let lanes = WorkLanes(heavyThreads: 1, heavyAdmitted: 8)
             let (marie, bob) = try Self.workers(folder, lanes: lanes)
             let timeline = Timeline()
-            let first = timeline.job(marie, "marie 1", seconds: 0.6)
+            let first = timeline.job(marie, "marie 1")
             try await timeline.waitUntilStarted("marie 1")
-            let queued = [timeline.job(marie, "marie 2", seconds: 0.6), timeline.job(marie, "marie 3", seconds: 0.6)]
-            try await Task.sleep(for: .milliseconds(100))
+            let queued = [timeline.job(marie, "marie 2"), timeline.job(marie, "marie 3")]
+            try await timeline.waitUntil("marie's two jobs queued") { lanes.heavyWaiting == 2 }
+            let bobs = timeline.job(bob, "bob")
+            try await timeline.waitUntil("bob's job queued") { lanes.heavyWaiting == 3 }
             let asked = ContinuousClock.now - timeline.began
-            let bobs = timeline.job(bob, "bob", seconds: 0.01)
+            for name in ["marie 1", "bob", "marie 2", "marie 3"] { timeline.release(name) }
             for task in [first, bobs] + queued { try await task.value }
             #expect(timeline.startOrder == ["marie 1", "bob", "marie 2", "marie 3"])
             let bobStarted = try #require(timeline.started("bob"))
             let marieFirstEnded = try #require(timeline.ended("marie 1"))
+            let marieSecondStarted = try #require(timeline.started("marie 2"))
             // Bob waited for the one job running when he asked, and for nothing queued after it.
-            #expect(bobStarted >= marieFirstEnded)
-            #expect(bobStarted - asked < .milliseconds(600), "bob asked at \(asked), started at \(bobStarted)")
+            #expect(asked < marieFirstEnded && marieFirstEnded <= bobStarted && bobStarted < marieSecondStarted)
             try await lanes.shutdown()
         }
     }
 
-    @Test("two heavy threads (the default): marie's queued jobs hold one, bob's job starts at once on the other")
+    @Test("two heavy threads (the default): marie's jobs hold one, bob's job starts on the other while her first still runs")
     func twoRunnersTwoThreads() async throws {
         try await withTemporaryDirectory { folder in
             let lanes = WorkLanes(heavyThreads: 2, heavyAdmitted: 8)
             let (marie, bob) = try Self.workers(folder, lanes: lanes)
             let timeline = Timeline()
-            let maries = (1...3).map { timeline.job(marie, "marie \($0)", seconds: 0.6) }
+            let maries = (1...3).map { timeline.job(marie, "marie \($0)") }
             try await timeline.waitUntilStarted("marie 1")
-            try await Task.sleep(for: .milliseconds(100))
-            let asked = ContinuousClock.now - timeline.began
-            let bobs = timeline.job(bob, "bob", seconds: 0.01)
+            // Her others wait for her share, though a thread is free.
+            try await timeline.waitUntil("marie's two jobs queued") { lanes.heavyWaiting == 2 }
+            let bobs = timeline.job(bob, "bob")
             try await timeline.waitUntilStarted("bob")
-            let bobStarted = try #require(timeline.started("bob"))
             #expect(timeline.ended("marie 1") == nil, "bob waited for marie's first job")
-            #expect(bobStarted - asked < .milliseconds(300), "bob asked at \(asked), started at \(bobStarted)")
+            #expect(timeline.startOrder == ["marie 1", "bob"])
+            for name in ["bob", "marie 1", "marie 2", "marie 3"] { timeline.release(name) }
             for task in maries + [bobs] { try await task.value }
             // Marie's own jobs ran one after another, each on her share of one thread.
             let starts = try (1...3).map { try #require(timeline.started("marie \($0)")) }
@@ -180,16 +194,19 @@ struct HeavyTurnsTests {
             let lanes = WorkLanes(heavyThreads: 1, heavyAdmitted: 8)
             let (marie, bob) = try Self.workers(folder, lanes: lanes)
             let timeline = Timeline()
-            let running = timeline.job(marie, "marie", seconds: 0.5)
+            let running = timeline.job(marie, "marie")
             try await timeline.waitUntilStarted("marie")
-            let waiting = timeline.job(bob, "bob", seconds: 0.01)
-            try await Task.sleep(for: .milliseconds(50))
+            let waiting = timeline.job(bob, "bob")
+            try await timeline.waitUntil("bob's job queued") { lanes.heavyWaiting == 1 }
             waiting.cancel()
             await #expect(throws: CancellationError.self) { try await waiting.value }
+            #expect(lanes.heavyWaiting == 0)
+            timeline.release("marie")
             try await running.value
             #expect(timeline.startOrder == ["marie"])
             // The lane goes on: bob's next job runs.
-            try await timeline.job(bob, "bob again", seconds: 0.01).value
+            timeline.release("bob again")
+            try await timeline.job(bob, "bob again").value
             #expect(timeline.startOrder == ["marie", "bob again"])
             try await lanes.shutdown()
         }

@@ -20,21 +20,25 @@ final class LedgerWorker: Sendable {
     var heavyLimit: Int { heavyPlaces.limit }
     /// The most of this ledger's heavy jobs running at once (the others wait their turn).
     let heavyThreads: Int
+    /// Where every call tells whether the ledger could be read.
+    private let health: LedgerHealth
 
     /// A worker on lanes shared with other ledgers: at most `heavyLimit` heavy requests
-    /// admitted, running on at most `heavyThreads` threads at once.
-    init(ledger: Ledger, lanes: WorkLanes, heavyLimit: Int, heavyThreads: Int) {
+    /// admitted, running on at most `heavyThreads` threads at once. Its calls tell `reports`
+    /// when the ledger, `name`d so in the log, is found damaged and when it can be read again.
+    init(ledger: Ledger, name: String, lanes: WorkLanes, heavyLimit: Int, heavyThreads: Int, reports: DamageReports) {
         self.ledger = ledger
         self.lanes = lanes
         heavyPlaces = Quota(limit: max(1, heavyLimit))
         self.heavyThreads = max(1, heavyThreads)
+        health = LedgerHealth(name: name, path: ledger.path, reports: reports)
     }
 
     /// Runs `body` with the ledger on a quick-lane thread and returns what it returns.
     /// - Throws: what `body` throws, or a pool error once the server is shutting down.
     func run<T: Sendable>(_ body: @escaping @Sendable (Ledger) throws -> T) async throws -> T {
-        let ledger = ledger
-        return try await lanes.quick.runIfActive { try body(ledger) }
+        let (ledger, health) = (ledger, health)
+        return try await lanes.quick.runIfActive { try health.watching { try body(ledger) } }
     }
 
     /// Runs `body` with the ledger on a heavy-lane thread at this ledger's turn
@@ -42,8 +46,8 @@ final class LedgerWorker: Sendable {
     /// - Throws: what `body` throws; `CancellationError` when the request is cancelled before
     ///   its turn; a pool error once the server is shutting down.
     func runHeavy<T: Sendable>(_ body: @escaping @Sendable (Ledger) throws -> T) async throws -> T {
-        let ledger = ledger
-        return try await lanes.runHeavy(for: ObjectIdentifier(self), share: heavyThreads) { try body(ledger) }
+        let (ledger, health) = (ledger, health)
+        return try await lanes.runHeavy(for: ObjectIdentifier(self), share: heavyThreads) { try health.watching { try body(ledger) } }
     }
 
     /// Runs `work` — which runs its ledger work with ``runHeavy(_:)`` — if the heavy lane

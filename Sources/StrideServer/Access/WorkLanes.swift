@@ -32,6 +32,8 @@ final class WorkLanes: Sendable {
     /// Whose heavy job runs next.
     private let turns: Mutex<HeavyTurns<ObjectIdentifier, CheckedContinuation<Void, any Error>>>
     private let lastJob = Atomic<UInt64>(0)
+    /// Heavy jobs admitted and waiting for their turn.
+    var heavyWaiting: Int { turns.withLock { $0.waitingCount } }
 
     init(quickThreads: Int = 4, heavyThreads: Int, heavyAdmitted: Int) {
         quick = NIOThreadPool(numberOfThreads: quickThreads)
