@@ -109,9 +109,12 @@ extension Ledger {
     }
 
     /// The shoes as the ledger said they were at a sequence: the events recorded through it,
-    /// folded in memory (`--as-recorded`).
+    /// folded in memory (`--as-recorded`); at or past the log's end, the shoes now.
     /// - Throws: a storage failure, or a projection failure.
     public func shoes(asRecordedThrough sequence: UInt64) throws -> [ShoeView] {
-        try replayedState(through: sequence, figures: [.mileage]).shoes()
+        _ = try state(of: mileage)  // caught up, outside a view
+        let point = try figuresPoint()
+        if point.isCurrent, sequence >= point.logEnd { return try shoes() }
+        return try replayedState(through: sequence, figures: [.mileage]).shoes()
     }
 }
