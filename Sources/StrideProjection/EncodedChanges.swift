@@ -70,6 +70,9 @@ public struct EncodedChanges: ~Copyable {
         }
     }
 
+    /// How many rows changed (written or removed).
+    public var count: Int { entries.count }
+
     /// Calls `body` with each row's key and bytes (nil for a deleted row), in key-byte order.
     public func forEach(_ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer?) throws -> Void) rethrows {
         try buffer.withUnsafeBytes { bytes in

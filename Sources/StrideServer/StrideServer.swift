@@ -7,7 +7,7 @@ import StrideLedger
 /// contract's documents, writes call the same ledger functions as the command line, and
 /// every request must carry an active device token.
 public struct StrideServer: Sendable {
-    private let sites: ServedSites
+    let sites: ServedSites
     private let settings: ServerSettings
     private let lanes: WorkLanes
     private let logger: Logger
@@ -22,27 +22,34 @@ public struct StrideServer: Sendable {
         let (lanes, sessions) = (Self.lanes(settings), Sessions())
         // A ledger an earlier Stride wrote gets its gate now: the token check reads it.
         try ledger.writeTokenGate()
-        let worker = LedgerWorker(ledger: ledger, lanes: lanes, heavyLimit: lanes.heavyLimit)
+        // One ledger: its work may take every thread of the lane.
+        let worker = LedgerWorker(
+            ledger: ledger, name: "the ledger at \(ledger.path)", lanes: lanes, heavyLimit: lanes.heavyLimit,
+            heavyThreads: lanes.heavyThreads, reports: DamageReports(logger: logger))
         let site = try RunnerSite(
             runner: nil, worker: worker, settings: settings, streams: Quota(limit: settings.maxEventStreams), sessions: sessions)
-        self.init(sites: ServedSites(served: .one(site), logger: logger), settings: settings, lanes: lanes, logger: logger, sessions: sessions)
+        self.init(sites: ServedSites(served: .one(site)), settings: settings, lanes: lanes, logger: logger, sessions: sessions)
     }
 
     /// A shared server over the runners' ledgers in `runners` (`stride serve --ledgers DIR`):
     /// a device's token opens its own runner's ledger only. Each ledger is opened at its
     /// runner's first request; they share the server's threads, and each may have at most
-    /// ``ServerSettings/heavyPerRunner`` ingests, replays or pages as recorded admitted at once.
+    /// ``ServerSettings/heavyPerRunner`` ingests, replays or reads as recorded admitted at once,
+    /// running on all the heavy lane's threads but one (``WorkLanes/heavyThreadsPerRunner``).
     public init(runners folder: RunnersFolder, settings: ServerSettings = ServerSettings(), logger: Logger, clock: any LedgerClock = SystemClock()) {
         let (lanes, sessions) = (Self.lanes(settings), Sessions())
         let streams = Quota(limit: settings.maxEventStreams)
-        let runners = Runners(folder: folder, lanes: lanes, clock: clock) { name, ledger in
-            let worker = LedgerWorker(ledger: ledger, lanes: lanes, heavyLimit: settings.heavyPerRunner)
+        let reports = DamageReports(logger: logger)
+        let runners = Runners(folder: folder, lanes: lanes, clock: clock, reports: reports) { name, ledger in
+            let worker = LedgerWorker(
+                ledger: ledger, name: Runners.logName(of: name), lanes: lanes, heavyLimit: settings.heavyPerRunner,
+                heavyThreads: lanes.heavyThreadsPerRunner, reports: reports)
             return try RunnerSite(
                 runner: name, worker: worker, settings: settings, streams: streams, sessions: sessions,
                 isServed: { folder.holdsLedger(of: name) })
         }
         self.init(
-            sites: ServedSites(served: .runners(runners), logger: logger), settings: settings, lanes: lanes, logger: logger, sessions: sessions)
+            sites: ServedSites(served: .runners(runners)), settings: settings, lanes: lanes, logger: logger, sessions: sessions)
     }
 
     private init(sites: ServedSites, settings: ServerSettings, lanes: WorkLanes, logger: Logger, sessions: Sessions) {
@@ -98,7 +105,9 @@ public struct StrideServer: Sendable {
         let api = router.group("v1").add(middleware: TokenMiddleware(sites: sites))
         for endpoint in StrideAPI.endpoints {
             api.on(RouterPath(String(endpoint.path.dropFirst("/v1/".count))), method: endpoint.method) { request, context in
-                try await endpoint.handler(try context.runnerSite().api, request, context)
+                var context = context
+                context.lane = endpoint.lane(of: request)
+                return try await endpoint.handler(try context.runnerSite().api, request, context)
             }
         }
         // Any other path is a group's too: under /v1 a client without a token learns nothing of

@@ -282,4 +282,33 @@ struct PastAsRecordedTests {
             }
         }
     }
+
+    @Test("snapshots follow the runs' streams: one every third stream, so that a point folds at most two from its snapshot; the same as a replay")
+    func streamSnapshots() throws {
+        try withTemporaryDirectory { folder in
+            let ledger = try Ledger.create(
+                at: folder + "/ledger", timeZone: "Europe/Paris", clock: FixedClock(TrainingLedgerTests.now),
+                snapshots: SnapshotPolicy(interval: 1_000_000, streamInterval: 3, rowsPerEvent: 1_000))
+            try ledger.setAthlete(maximumHeartRate: 190, restingHeartRate: 50, from: nil)
+            for day in 1...10 {
+                let file = folder + "/run-\(day).tcx"
+                let start = String(format: "2024-03-%02dT07:00:00Z", day)
+                try TrainingLedgerTests.tcx(start: start, seconds: 300, speed: 3, heartRate: 140).write(
+                    toFile: file, atomically: true, encoding: .utf8)
+                _ = try ledger.ingest(file: file)
+            }
+            let streams = try ledger.store.events(ofType: .workoutStreamRecorded, from: 1, limit: 100).map(\.sequence)
+            #expect(streams.count == 10)
+            let taken = try ledger.store.snapshotSequences(of: ledger.projections)
+            for name in ["training", "mileage", "points"] {
+                #expect(taken[name] == [streams[2], streams[5], streams[8]], "\(name)")
+            }
+            let last = try ledger.store.lastSequence()
+            for point in 1...last { try Self.expectSameAsReplay(ledger, at: point) }
+            // A rebuild takes them at the same points.
+            _ = try ledger.rebuild()
+            #expect(try ledger.store.snapshotSequences(of: ledger.projections) == taken)
+            #expect(try ledger.verifyProjections().allSatisfy(\.matches))
+        }
+    }
 }

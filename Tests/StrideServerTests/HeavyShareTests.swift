@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import StrideEvents
 import StrideLedger
 import StrideTestSupport
@@ -11,6 +12,9 @@ import Testing
 /// one runner's uploads and replays leave places for another's.
 @Suite("The heavy lane, shared by runners")
 struct HeavyShareTests {
+    /// Where the workers of these tests tell of damaged ledgers (none is).
+    static let reports = DamageReports(logger: Logger(label: "test"))
+
     /// Requests that take their places and wait there until released.
     final class Gate: Sendable {
         let released = Mutex(false)
@@ -27,13 +31,16 @@ struct HeavyShareTests {
         }
 
         /// Waits until `count` requests hold their places; a holder refused would leave it
-        /// waiting, so it gives up after 30 s and the test fails instead of hanging.
+        /// waiting, so it gives up after 3,000 looks 10 ms apart (30 s of this test's own running:
+        /// not of the clock's, which a full test run may spend elsewhere) and the test fails
+        /// instead of hanging.
         func waitUntilHeld(_ count: Int) async throws {
-            let began = ContinuousClock.now
-            while held.withLock({ $0 }) < count {
-                try #require(ContinuousClock.now - began < .seconds(30), "\(held.withLock { $0 }) of \(count) places held after 30 s")
+            var looks = 0
+            while held.withLock({ $0 }) < count, looks < 3_000 {
+                looks += 1
                 try await Task.sleep(for: .milliseconds(10))
             }
+            try #require(held.withLock { $0 } >= count, "\(held.withLock { $0 }) of \(count) places held after 3,000 looks")
         }
 
         func open() {
@@ -46,8 +53,12 @@ struct HeavyShareTests {
         try await withTemporaryDirectory { folder in
             let lanes = WorkLanes(heavyThreads: 2, heavyAdmitted: 4)
             let clock = FixedClock(Timestamp(secondsSince1970: 1_717_243_200))
-            let marie = LedgerWorker(ledger: try Ledger.create(at: folder + "/marie", timeZone: "UTC", clock: clock), lanes: lanes, heavyLimit: 2)
-            let bob = LedgerWorker(ledger: try Ledger.create(at: folder + "/bob", timeZone: "UTC", clock: clock), lanes: lanes, heavyLimit: 2)
+            let marie = LedgerWorker(
+                ledger: try Ledger.create(at: folder + "/marie", timeZone: "UTC", clock: clock), name: "marie", lanes: lanes, heavyLimit: 2,
+                heavyThreads: 1, reports: Self.reports)
+            let bob = LedgerWorker(
+                ledger: try Ledger.create(at: folder + "/bob", timeZone: "UTC", clock: clock), name: "bob", lanes: lanes, heavyLimit: 2,
+                heavyThreads: 1, reports: Self.reports)
             let gate = Gate()
             // Two of marie's requests take their places and wait there.
             let holders = [gate.hold(marie), gate.hold(marie)]
@@ -70,7 +81,10 @@ struct HeavyShareTests {
             let lanes = WorkLanes(heavyThreads: 1, heavyAdmitted: 2)
             let clock = FixedClock(Timestamp(secondsSince1970: 1_717_243_200))
             let workers = try (0..<3).map { index in
-                LedgerWorker(ledger: try Ledger.create(at: folder + "/r\(index)", timeZone: "UTC", clock: clock), lanes: lanes, heavyLimit: 2)
+                LedgerWorker(
+                    ledger: try Ledger.create(at: folder + "/r\(index)", timeZone: "UTC", clock: clock), name: "r\(index)", lanes: lanes,
+                    heavyLimit: 2,
+                    heavyThreads: 1, reports: Self.reports)
             }
             let gate = Gate()
             let holders = [gate.hold(workers[0]), gate.hold(workers[1])]

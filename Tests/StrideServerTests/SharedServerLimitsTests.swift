@@ -177,6 +177,41 @@ struct SharedServerLimitsTests {
         }
     }
 
+    @Test("a damaged ledger is told once in the log however many requests fail, and once when it can be read again")
+    func damageToldOnce() async throws {
+        try await RunnerIsolationTests.with { club in
+            let lines = LogLines()
+            let server = StrideServer(
+                runners: club.folder, settings: MetricsTests.settings, logger: Logger(label: "test") { _ in lines }, clock: RunnerIsolationTests.clock
+            )
+            @Sendable func told(_ words: String) -> Int { lines.text.components(separatedBy: words).count - 1 }
+            let marie: HTTPFields = [.authorization: "Bearer \(club.marieToken)"]
+            try await server.makeApplication().test(.router) { client in
+                #expect(try await client.execute(uri: "/v1/shoes", method: .get, headers: marie).status == .ok)
+                let file = club.marie.path + "/data.mdb"
+                let whole = try Data(contentsOf: URL(fileURLWithPath: file))
+                #expect(truncate(file, 3 * 4096) == 0)
+                for uri in Array(repeating: ["/v1/shoes", "/v1/points", "/v1/training/weeks", "/v1/replay?until=1"], count: 25).joined() {
+                    #expect(try await client.execute(uri: uri, method: .get, headers: marie).status == .serviceUnavailable, "\(uri)")
+                }
+                #expect(told("the ledger of the runner marie cannot be read") == 1, "\(lines.text.suffix(2_000))")
+                #expect(try await client.execute(uri: "/v1/shoes", method: .get, headers: [.authorization: "Bearer \(club.bobToken)"]).status == .ok)
+                // The file put back where it was (the same file, which the ledger holds open).
+                let handle = try #require(FileHandle(forWritingAtPath: file))
+                try handle.write(contentsOf: whole)
+                try handle.close()
+                for _ in 0..<10 { #expect(try await client.execute(uri: "/v1/shoes", method: .get, headers: marie).status == .ok) }
+                #expect(told("the ledger of the runner marie can be read again") == 1)
+                // Damaged again: told again, once.
+                #expect(truncate(file, 0) == 0)
+                for _ in 0..<10 { #expect(try await client.execute(uri: "/v1/points", method: .get, headers: marie).status == .serviceUnavailable) }
+                #expect(told("the ledger of the runner marie cannot be read") == 2)
+                #expect(told("the ledger of the runner marie can be read again") == 1)
+                #expect(!lines.text.contains("the ledger of the runner bob"))
+            }
+        }
+    }
+
     @Test("a wrong secret for a runner opens nothing: 401 even for a ledger that cannot be opened, no /metrics series, nothing in the log")
     func gateBeforeOpening() async throws {
         try await RunnerIsolationTests.with { club in

@@ -77,15 +77,17 @@ public final class Ledger: Sendable {
     ///   or a storage error.
     /// - Parameter snapshots: when the small projections' snapshots are taken (tests take them
     ///   often, to cross their boundaries in a small ledger).
+    /// - Parameter catchUpRounds: how many times a read catches up with another process's
+    ///   unfolded events before it reads on figures behind the log (a test passes 0).
     public static func create(
         at path: String, timeZone: String?, clock: any LedgerClock = SystemClock(),
-        snapshots: SnapshotPolicy = SnapshotPolicy()
+        snapshots: SnapshotPolicy = SnapshotPolicy(), catchUpRounds: Int = 3
     ) throws -> Ledger {
         let zone = try resolveTimeZone(timeZone)
         if let existing = try openExisting(at: path, clock: clock, snapshots: snapshots) {
             throw LedgerError.alreadyExists(path: path, timeZone: existing.timeZoneIdentifier)
         }
-        return try openOrCreate(at: path, timeZone: zone, clock: clock, snapshots: snapshots)
+        return try openOrCreate(at: path, timeZone: zone, clock: clock, snapshots: snapshots, catchUpRounds: catchUpRounds)
     }
 
     /// Opens the ledger at `path`; a missing one is an error (only ``create(at:timeZone:clock:snapshots:)``
@@ -121,7 +123,8 @@ public final class Ledger: Sendable {
     }
 
     private static func openOrCreate(
-        at path: String, timeZone: (identifier: String, zone: TimeZone), clock: any LedgerClock, snapshots: SnapshotPolicy
+        at path: String, timeZone: (identifier: String, zone: TimeZone), clock: any LedgerClock, snapshots: SnapshotPolicy,
+        catchUpRounds: Int = 3
     )
         throws -> Ledger
     {
@@ -129,7 +132,7 @@ public final class Ledger: Sendable {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw LedgerError.notADirectory(path: path)
         }
-        let store = try LMDBEventStore(directory: path, snapshots: snapshots)
+        let store = try LMDBEventStore(directory: path, snapshots: snapshots, catchUpRounds: catchUpRounds)
         // The key makes creation idempotent: two processes creating at once append one event.
         let created = PendingEvent(
             .ledgerCreated(LedgerCreated(timeZone: timeZone.identifier)), occurredAt: clock.now(), entity: .ledger,

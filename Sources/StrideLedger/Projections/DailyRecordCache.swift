@@ -56,8 +56,8 @@ final class DailyRecordCache: Sendable {
     }
 }
 
-/// Every workout with its local day, kept while the log's last sequence is unchanged: reads of
-/// a range of days between two appends filter the same list.
+/// Every workout with its local day, kept while the figures' sequence is unchanged: reads of a
+/// range of days between two appends filter the same list.
 final class WorkoutListCache: Sendable {
     private let kept = Mutex<(sequence: UInt64, workouts: [(day: CivilDate, workout: Workout)])?>(nil)
 
@@ -66,7 +66,7 @@ final class WorkoutListCache: Sendable {
         kept.withLock { kept in kept.flatMap { $0.sequence == sequence ? $0.workouts : nil } }
     }
 
-    /// Keeps `workouts`, read when the log ended at `sequence`.
+    /// Keeps `workouts`, read from figures folded through `sequence`.
     func keep(_ workouts: [(day: CivilDate, workout: Workout)], at sequence: UInt64) {
         kept.withLock { $0 = (sequence, workouts) }
     }

@@ -24,6 +24,9 @@ extension Ledger {
     public func dailyRecords(from: CivilDate?, through to: CivilDate?) throws -> [DailyRecord] {
         let state = try state(of: dailyHealth)
         guard let from, let to, from <= to else { return try state.records(from: from, through: to) }
+        // A read on figures behind the log keeps nothing (its days' versions are what it read,
+        // but a lagging read is never kept).
+        guard try figuresPoint().isCurrent else { return try state.records(from: from, through: to) }
         if dailyRecordCache.isEmpty {
             let read = try state.recordsAndVersions(from: from, through: to)
             dailyRecordCache.keep(

@@ -50,6 +50,27 @@ extension Ledger {
         try store.view(caughtUp: projections, body)
     }
 
+    /// Where a read's figures stand against the log (see ``figuresPoint()``).
+    public struct FiguresPoint: Sendable, Hashable {
+        /// The sequence every projection has folded through: the state the figures are read from.
+        public var sequence: UInt64
+        /// The log's last sequence.
+        public var logEnd: UInt64
+        /// Whether the figures hold every event of the log. They lag it only when another process
+        /// appended without folding and the view read on rather than catch up for ever
+        /// (``read(_:)``): such an answer is neither kept in a cache nor tagged as the log's.
+        public var isCurrent: Bool { sequence == logEnd }
+    }
+
+    /// Where the figures read now stand: inside a ``read(_:)``, its view's, from its one snapshot.
+    /// Caches key what they keep by ``FiguresPoint/sequence`` (what was read) and keep only a
+    /// current read's; the server tags an answer with it, and only a current one.
+    /// - Throws: a storage failure.
+    public func figuresPoint() throws -> FiguresPoint {
+        let (folded, last) = try store.foldedPoint(of: projections)
+        return FiguresPoint(sequence: folded, logEnd: last)
+    }
+
     /// A projection's stored state for its typed queries, once every projection is caught up
     /// (inside a ``read(_:)``, as of its view): the one way the ledger reads what projections hold.
     /// - Throws: a storage or projection failure.

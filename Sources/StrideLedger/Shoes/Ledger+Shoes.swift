@@ -28,16 +28,18 @@ extension Ledger {
     }
 
     /// Every workout with its local day, as the mileage projection holds them: kept in memory
-    /// while the log has not grown (``WorkoutListCache``), since a range of days is a filter
-    /// over all of them (ten years hold some 2,500).
+    /// while the figures have not moved (``WorkoutListCache``), since a range of days is a
+    /// filter over all of them (ten years hold some 2,500).
     private func workoutsByDay() throws -> [(day: CivilDate, workout: Workout)] {
-        // The log's last sequence is read before the workouts: a list kept under it is never
-        // newer than the log it names (at worst it is read again).
-        let last = try store.lastSequence()
-        if let kept = workoutListCache.workouts(at: last) { return kept }
+        let state = try state(of: mileage)
+        // Keyed by the sequence the figures stand at, read before the workouts (a list kept under
+        // it is never older than it names; at worst it is read again), and kept only when that is
+        // the log's end: a read on figures behind the log is not kept.
+        let point = try figuresPoint()
+        if let kept = workoutListCache.workouts(at: point.sequence) { return kept }
         let calendar = dailyHealth.calendar
-        let workouts = try state(of: mileage).workouts().map { (day: calendar.day(of: $0.start), workout: $0) }
-        workoutListCache.keep(workouts, at: last)
+        let workouts = try state.workouts().map { (day: calendar.day(of: $0.start), workout: $0) }
+        if point.isCurrent { workoutListCache.keep(workouts, at: point.sequence) }
         return workouts
     }
 
@@ -107,9 +109,12 @@ extension Ledger {
     }
 
     /// The shoes as the ledger said they were at a sequence: the events recorded through it,
-    /// folded in memory (`--as-recorded`).
+    /// folded in memory (`--as-recorded`); at or past the log's end, the shoes now.
     /// - Throws: a storage failure, or a projection failure.
     public func shoes(asRecordedThrough sequence: UInt64) throws -> [ShoeView] {
-        try replayedState(through: sequence, figures: [.mileage]).shoes()
+        _ = try state(of: mileage)  // caught up, outside a view
+        let point = try figuresPoint()
+        if point.isCurrent, sequence >= point.logEnd { return try shoes() }
+        return try replayedState(through: sequence, figures: [.mileage]).shoes()
     }
 }

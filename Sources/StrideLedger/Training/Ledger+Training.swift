@@ -40,30 +40,35 @@ extension Ledger {
     /// then, folded from the nearest snapshot).
     /// - Throws: a storage or projection failure.
     public func trainingView(asOf instant: Timestamp? = nil, asRecordedThrough sequence: UInt64? = nil) throws -> TrainingView {
-        // The present is kept while the log and the day are unchanged: a page and its documents,
-        // or a phone's few reads, put it together once.
-        guard instant == nil, sequence == nil else { return try makeTrainingView(asOf: instant, asRecordedThrough: sequence) }
-        let (last, today) = (try store.lastSequence(), dailyHealth.calendar.day(of: clock.now()))
-        if let kept = trainingViewCache.view(at: last, on: today) { return kept }
-        let view = try makeTrainingView(asOf: nil, asRecordedThrough: nil)
-        if view.sequence == last { trainingViewCache.keep(view, at: last, on: today) }
+        _ = try state(of: training)  // caught up, outside a view
+        let point = try figuresPoint()
+        // As recorded at or past the log's end is the present: nothing to fold.
+        let recorded = sequence.flatMap { point.isCurrent && $0 >= point.logEnd ? nil : $0 }
+        // The present is kept while the figures and the day are unchanged: a page and its
+        // documents, or a phone's few reads, put it together once. Kept under the sequence the
+        // figures stand at, and only when that is the log's end.
+        guard instant == nil, recorded == nil else { return try makeTrainingView(asOf: instant, asRecordedThrough: recorded, at: point) }
+        let today = dailyHealth.calendar.day(of: clock.now())
+        if let kept = trainingViewCache.view(at: point.sequence, on: today) { return kept }
+        let view = try makeTrainingView(asOf: nil, asRecordedThrough: nil, at: point)
+        if point.isCurrent { trainingViewCache.keep(view, at: point.sequence, on: today) }
         return view
     }
 
-    private func makeTrainingView(asOf instant: Timestamp?, asRecordedThrough sequence: UInt64?) throws -> TrainingView {
+    private func makeTrainingView(asOf instant: Timestamp?, asRecordedThrough sequence: UInt64?, at point: FiguresPoint) throws -> TrainingView {
         let calendar = dailyHealth.calendar
         let mileageState: ProjectionState<ShoeMileageProjection>
         let trainingState: ProjectionState<TrainingLogProjection>
         let dailyState: ProjectionState<DailyHealthProjection>
         let through: UInt64
         if let sequence {
-            through = min(sequence, try store.lastSequence())
+            through = min(sequence, point.logEnd)
             let rows = try store.rowsAsRecorded([mileage, training], through: through)
             mileageState = ProjectionState(mileage, source: InMemoryRows(rows[0]))
             trainingState = ProjectionState(training, source: InMemoryRows(rows[1]))
             dailyState = try recordedDaily(through: through)
         } else {
-            through = try store.lastSequence()
+            through = point.sequence
             mileageState = try state(of: mileage)
             trainingState = try state(of: training)
             dailyState = try state(of: dailyHealth)

@@ -92,11 +92,23 @@ struct Endpoint: Sendable {
     var answer: Answer
     /// Whether it changes the ledger (and so takes `Idempotency-Key`).
     var isWrite: Bool { method == .post }
-    /// Whether it runs in the worker's heavy lane (``LedgerWorker/admitHeavy(_:)``): uploads
-    /// and replays, whose work grows with the body or the ledger.
-    var isHeavy: Bool {
+    /// Whether every request of it runs in the heavy lane: uploads and replays, whose work grows
+    /// with the body or the ledger.
+    var isAlwaysHeavy: Bool {
         if case .upload = body { return true }
         return path == "/v1/replay"
+    }
+    /// Whether it reads the ledger as recorded at a point of its past when asked (`asRecorded`).
+    var readsAsRecorded: Bool { query.contains { $0.name == "asRecorded" } }
+    /// Whether a request of it may run in the heavy lane (and so be refused with 503 when the
+    /// lane is full): always, or when it asks for the past as recorded.
+    var isHeavy: Bool { isAlwaysHeavy || readsAsRecorded }
+
+    /// The lane a request of this endpoint runs in — the one place it is decided for every
+    /// route: heavy for uploads and replays, and for a read as recorded (``Lane/of(_:)``).
+    func lane(of request: Request) -> Lane {
+        if isAlwaysHeavy { return .heavy }
+        return readsAsRecorded ? Lane.of(request) : .quick
     }
     var handler: @Sendable (StrideAPI, Request, StrideRequestContext) async throws -> Response
 }

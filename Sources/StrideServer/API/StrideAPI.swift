@@ -39,35 +39,40 @@ struct StrideAPI: Sendable {
         ]
 
     /// Answers a read with a contract document, or 304 when the client's `If-None-Match`
-    /// names the ledger's last sequence: the documents change only when the log does.
+    /// names the sequence the ledger's figures stand at: the documents change only when the log
+    /// does.
     ///
     /// One trip to a ledger thread and one view of the ledger (``Ledger/read(_:)``): the
-    /// request's token is confirmed, the ETag taken and the document built from one state.
-    /// A `heavy` read (a replay) runs in the worker's heavy lane.
+    /// request's token is confirmed, the ETag taken and the document built from one state, in
+    /// the lane the route table chose (``StrideRequestContext/lane``). The ETag is the sequence
+    /// the view's figures were folded through, and only when that is the log's end: a read on
+    /// figures behind the log (another process appended, and the view read on rather than catch
+    /// up for ever) carries no ETag, is never 304 and is `no-store`, so that no cache keeps it.
     func read(
-        _ request: Request, _ context: StrideRequestContext, heavy: Bool = false,
-        _ build: @escaping @Sendable (Ledger) throws -> any ContractDocument
+        _ request: Request, _ context: StrideRequestContext, _ build: @escaping @Sendable (Ledger) throws -> any ContractDocument
     ) async throws -> Response {
         let known = request.headers[.ifNoneMatch]
-        let (tag, document) = try await inView(of: context, heavy: heavy) { ledger -> (String, (any ContractDocument)?) in
-            let tag = "\"\(try ledger.lastSequence())\""
+        let (tag, document) = try await inView(of: context) { ledger -> (String?, (any ContractDocument)?) in
+            let point = try ledger.figuresPoint()
+            guard point.isCurrent else { return (nil, try build(ledger)) }
+            let tag = "\"\(point.sequence)\""
             if let known, known.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag }) {
                 return (tag, nil)
             }
             return (tag, try build(ledger))
         }
-        guard let document else { return Response(status: .notModified, headers: [.eTag: tag]) }
-        return JSONAnswer(document.json, headers: [.eTag: tag, .cacheControl: "no-cache"]).response
+        guard let document else { return Response(status: .notModified, headers: [.eTag: tag ?? ""]) }
+        let headers: HTTPFields = tag.map { [.eTag: $0, .cacheControl: "no-cache"] } ?? [.cacheControl: "no-store"]
+        return JSONAnswer(document.json, headers: headers).response
     }
 
     /// Runs `body` on a ledger thread, reading through one view of the ledger in which the
     /// request's credential is confirmed first: what a request reads, it reads as one state
-    /// its token (or its session's) was active in. A `heavy` read runs in the heavy lane.
+    /// its token (or its session's) was active in. It runs in the lane the route table chose
+    /// for the request (``StrideRequestContext/lane``): a read as recorded in the heavy lane.
     /// - Throws: ``APIError/unauthorized`` when the ledger no longer knows the device's token;
-    ///   what `body` throws.
-    func inView<T: Sendable>(
-        of context: StrideRequestContext, heavy: Bool = false, _ body: @escaping @Sendable (Ledger) throws -> T
-    ) async throws -> T {
+    ///   ``APIError`` 503 when the heavy lane is full; what `body` throws.
+    func inView<T: Sendable>(of context: StrideRequestContext, _ body: @escaping @Sendable (Ledger) throws -> T) async throws -> T {
         let credential = context.credential
         let work: @Sendable (Ledger) throws -> T = { ledger in
             try ledger.read {
@@ -77,6 +82,9 @@ struct StrideAPI: Sendable {
                 return try body(ledger)
             }
         }
-        return try await heavy ? worker.runAdmittedHeavy(work) : worker.run(work)
+        switch context.lane {
+        case .quick: return try await worker.run(work)
+        case .heavy: return try await worker.runAdmittedHeavy(work)
+        }
     }
 }

@@ -32,7 +32,8 @@ struct RequestLogMiddleware: RouterMiddleware {
 /// The one place an error becomes an answer: whatever a guard or a handler throws — a ledger
 /// function's refusal, a storage failure, a body cut short — leaves here as an ``APIError``
 /// (an `HTTPResponseError`) with its status and sentence (``APIError/from(_:)``). A failure
-/// that is the server's (500) or a damaged ledger's is also told to the operator's log.
+/// that is the server's (500) is also told to the operator's log; a damaged ledger's is told
+/// there once, by its worker (``DamageReports``).
 struct RefusalMiddleware: RouterMiddleware {
     typealias Context = StrideRequestContext
     let logger: Logger
@@ -44,7 +45,8 @@ struct RefusalMiddleware: RouterMiddleware {
             throw error
         } catch {
             let refusal = APIError.from(error)
-            if refusal.status == .internalServerError || error is DataFileCutShort {
+            // A damaged ledger is told once, by its worker (``DamageReports``), not per request.
+            if refusal.status == .internalServerError, !DamageReports.isDamage(error) {
                 logger.error("\(request.method) \(request.uri.path) failed: \(error)")
             }
             throw refusal

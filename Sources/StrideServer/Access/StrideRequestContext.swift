@@ -12,6 +12,9 @@ public struct StrideRequestContext: RequestContext {
     /// Asks again whether the request's token is still active (and, on a shared server, its
     /// runner still served): a long answer, an event stream, ends when it no longer is.
     var isStillAuthorized: @Sendable () async throws -> Bool = { true }
+    /// The lane its ledger work runs in, set from the route table before the handler runs
+    /// (``Endpoint/lane(of:)``, ``Lane/of(_:)`` for the pages).
+    var lane = Lane.quick
     /// The dashboard's session, for a page or a form (set by ``SessionMiddleware``).
     var session: Sessions.Session?
     /// The address the connection came from (a proxy's, behind one), IPv4-mapped addresses

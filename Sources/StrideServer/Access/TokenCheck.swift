@@ -11,7 +11,7 @@ import Synchronization
 /// active; the device of an admitted hash is learned from the ledger once and kept until the
 /// gate's file changes (one `stat` a request tells). A revoked token's hash leaves the gate
 /// after its `token.revoked` event is committed, so from then on it is refused here, and a read
-/// confirms its token in the same view of the ledger it reads (``StrideAPI/inView(of:heavy:_:)``).
+/// confirms its token in the same view of the ledger it reads (``StrideAPI/inView(of:_:)``).
 final class TokenCheck: Sendable {
     private let worker: LedgerWorker
     /// The runner whose ledger this is, when tokens may name one (see ``RunnerToken``).

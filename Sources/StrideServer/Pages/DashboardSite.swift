@@ -75,7 +75,11 @@ struct DashboardSite: Sendable {
     /// the dashboard of the site the session is for.
     static func register(on pages: RouterGroup<StrideRequestContext>) {
         for (path, page) in Self.pages {
-            pages.get(RouterPath(path)) { request, context in try await context.runnerSite().dashboard.show(request, context, page) }
+            pages.get(RouterPath(path)) { request, context in
+                var context = context
+                context.lane = Lane.of(request)
+                return try await context.runnerSite().dashboard.show(request, context, page)
+            }
         }
         pages.post(RouterPath(FormAction.signOut.rawValue)) { request, context in
             let dashboard = try context.runnerSite().dashboard
@@ -106,10 +110,9 @@ struct DashboardSite: Sendable {
         let pageContext = PageContext(forms: .shown(csrf: session.csrf), timeTravel: travel, notice: notice)
         let chosen = asked
         do {
-            // One view of the ledger, as for the API's reads. A page as recorded replays the log
-            // up to its point: heavy work. A page as of a moment of the runner's life cuts the
-            // present figures: quick.
-            let html = try await api.inView(of: context, heavy: travel?.replaysTheLog == true) { ledger in
+            // One view of the ledger, as for the API's reads, in the lane the route table chose
+            // (a page as recorded replays the log: the heavy lane).
+            let html = try await api.inView(of: context) { ledger in
                 try Dashboard.render(page: chosen, ledger: ledger, context: pageContext)
             }
             return HTMLAnswer.page(html)

@@ -157,13 +157,13 @@ extension StrideAPI {
             ) { api, request, context in
                 let until = try QueryParameters(request: request).required("until")
                 if let sequence = UInt64(until) {
-                    return try await api.read(request, context, heavy: true) { try ReplayDocument($0, through: sequence) }
+                    return try await api.read(request, context) { try ReplayDocument($0, through: sequence) }
                 }
                 guard let instant = ISO8601.parse(until) else {
                     throw APIError.badField(
                         "until", "\"\(until.shownInMessage)\" is neither a sequence number nor an instant like 2024-05-01T08:00:00+02:00")
                 }
-                return try await api.read(request, context, heavy: true) { try ReplayDocument($0, recordedBy: instant) }
+                return try await api.read(request, context) { try ReplayDocument($0, recordedBy: instant) }
             },
         ]
     }

@@ -11,7 +11,8 @@ import Synchronization
 ///
 /// A ledger is opened only for a token its ``TokenGate`` admits: a wrong secret opens nothing.
 /// A ledger that cannot be opened is tried again at most every ``retryAfterFailure``, so that
-/// a stream of requests for it costs neither a disk read nor a line in the log each.
+/// a stream of requests for it costs no disk read each; the log is told once that it cannot be
+/// opened, and once when it opens again (``DamageReports``).
 final class Runners: Sendable {
     /// How long a ledger that could not be opened is left before it is tried again.
     static let retryAfterFailure: Duration = .seconds(30)
@@ -21,6 +22,7 @@ final class Runners: Sendable {
     private let makeSite: @Sendable (String, Ledger) throws -> RunnerSite
     private let lanes: WorkLanes
     private let clock: any LedgerClock
+    private let reports: DamageReports
     private let sites = Mutex<[String: RunnerSite]>([:])
     /// When each ledger that could not be opened last failed, and why.
     private let failures = Mutex<[String: (at: ContinuousClock.Instant, error: String)]>([:])
@@ -28,11 +30,20 @@ final class Runners: Sendable {
     /// site up.
     private let opening = Mutex(())
 
-    init(folder: RunnersFolder, lanes: WorkLanes, clock: any LedgerClock, makeSite: @escaping @Sendable (String, Ledger) throws -> RunnerSite) {
+    init(
+        folder: RunnersFolder, lanes: WorkLanes, clock: any LedgerClock, reports: DamageReports,
+        makeSite: @escaping @Sendable (String, Ledger) throws -> RunnerSite
+    ) {
         self.folder = folder
         self.lanes = lanes
         self.clock = clock
+        self.reports = reports
         self.makeSite = makeSite
+    }
+
+    /// A runner's ledger as the log names it.
+    static func logName(of runner: String) -> String {
+        "the ledger of the runner \(runner)"
     }
 
     /// The site of the runner named `name`, opened now if it is not yet; nil when no runner of
@@ -47,7 +58,7 @@ final class Runners: Sendable {
         if let site = sites.withLock({ $0[name] }) { return site }
         if let token, TokenGate.verdict(on: token, ledgerAt: folder.ledgerPath(of: name)) == .refused { return nil }
         if let failure = failures.withLock({ $0[name] }), ContinuousClock.now - failure.at < Self.retryAfterFailure {
-            throw RunnerUnavailable(runner: name, reason: failure.error, isNew: false)
+            throw RunnerUnavailable(runner: name, reason: failure.error)
         }
         // Opening reads the disk: on a quick-lane thread, one runner at a time (LMDB allows
         // one environment per file in a process).
@@ -55,7 +66,11 @@ final class Runners: Sendable {
             return try await lanes.quick.runIfActive { try self.open(name) }
         } catch {
             failures.withLock { $0[name] = (.now, "\(error)") }
-            throw RunnerUnavailable(runner: name, reason: "\(error)", isNew: true)
+            reports.found(
+                Self.logName(of: name),
+                "cannot be opened: \(error); check it with `stride --ledger \(folder.ledgerPath(of: name)) ledger verify` (tried again at the first request after \(Self.retryAfterFailure))"
+            )
+            throw RunnerUnavailable(runner: name, reason: "\(error)")
         }
     }
 
@@ -71,7 +86,7 @@ final class Runners: Sendable {
             try ledger.writeTokenGate()
             let site = try makeSite(name, ledger)
             sites.withLock { $0[name] = site }
-            _ = failures.withLock { $0.removeValue(forKey: name) }
+            if failures.withLock({ $0.removeValue(forKey: name) }) != nil { reports.readable(Self.logName(of: name)) }
             return site
         }
     }
@@ -82,7 +97,4 @@ struct RunnerUnavailable: Error {
     let runner: String
     /// Why, as opening it said.
     let reason: String
-    /// Whether this is the first failure in ``Runners/retryAfterFailure``: only that one is
-    /// told to the operator.
-    let isNew: Bool
 }

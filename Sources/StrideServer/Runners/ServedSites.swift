@@ -1,4 +1,3 @@
-import Logging
 import StrideLedger
 
 /// Where the server finds the site a request is for: the one ledger's, or on a shared server
@@ -12,8 +11,6 @@ struct ServedSites: Sendable {
     }
 
     let served: Served
-    /// Where a ledger that cannot be opened is reported, for the operator.
-    let logger: Logger
 
     /// The site a token is for: the one ledger's; on a shared server, the site of the runner
     /// the token names (nil when it names none, or a runner without a ledger, or when that
@@ -58,17 +55,9 @@ struct ServedSites: Sendable {
     }
 
     /// A runner's site; a ledger that cannot be opened (damaged, unreadable) is the operator's
-    /// to see in the log, once, and its runner's clients get 503, the others nothing.
+    /// to see in the log, once (``Runners``), and its runner's clients get 503, the others
+    /// nothing.
     private func site(of runner: String, in runners: Runners, presenting token: String?) async throws -> RunnerSite? {
-        do {
-            return try await runners.site(named: runner, presenting: token)
-        } catch let error as RunnerUnavailable {
-            if error.isNew {
-                logger.error(
-                    "the ledger of the runner \(runner) cannot be opened: \(error.reason); check it with `stride --ledger \(runners.folder.ledgerPath(of: runner)) ledger verify` (tried again at the first request after \(Runners.retryAfterFailure))"
-                )
-            }
-            throw error
-        }
+        try await runners.site(named: runner, presenting: token)
     }
 }

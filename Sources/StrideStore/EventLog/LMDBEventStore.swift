@@ -59,13 +59,22 @@ public final class LMDBEventStore: EventStore {
     /// Every how many events the small projections' snapshots are taken.
     public var snapshotInterval: UInt64 { snapshotPolicy.interval }
 
+    /// How many times a read catches up with events another process appended without folding
+    /// them before it reads on figures that lag the log (``view(caughtUp:_:)``).
+    public let catchUpRounds: Int
+
     /// Opens the log in `directory`, creating the directory (mode 0700) and files (0600).
-    /// - Parameter snapshots: when snapshots are taken.
+    /// - Parameters:
+    ///   - snapshots: when snapshots are taken.
+    ///   - catchUpRounds: how many times a read catches up before it reads on lagging figures
+    ///     (3; a test passes 0 to read them at once).
     /// - Throws: ``LMDBError``, or ``LedgerFormatError`` when a newer Stride wrote the ledger.
     public init(
-        directory: String, initialMapSize: Int = LMDBEventStore.defaultInitialMapSize, snapshots: SnapshotPolicy = SnapshotPolicy()
+        directory: String, initialMapSize: Int = LMDBEventStore.defaultInitialMapSize, snapshots: SnapshotPolicy = SnapshotPolicy(),
+        catchUpRounds: Int = 3
     ) throws {
         snapshotPolicy = snapshots
+        self.catchUpRounds = max(0, catchUpRounds)
         environment = try Environment(directory: directory, initialMapSize: initialMapSize, maxDatabases: 32)
         // The format is checked (or, in a new ledger, written) in the transaction that opens
         // the databases: creating a ledger commits once.
@@ -258,9 +267,10 @@ public final class LMDBEventStore: EventStore {
         while true {
             attempts += 1
             // After a few rounds of catching up with a writer that keeps appending, the view
-            // read is still one state: it only lags the newest events.
+            // read is still one state: it only lags the newest events (``foldedPoint(of:)`` says
+            // by how much, so that nothing keeps or tags it as the log's).
             let result: R? = try view {
-                guard try attempts > 3 || isCaughtUp(projections) else { return nil }
+                guard try attempts > catchUpRounds || isCaughtUp(projections) else { return nil }
                 return .some(try body())
             }
             if let result { return result }

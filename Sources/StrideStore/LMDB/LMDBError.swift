@@ -14,6 +14,8 @@ public struct LMDBError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let notFound = Code(rawValue: MDB_NOTFOUND)
         /// The file is not an LMDB file, or is damaged.
         public static let corrupted = Code(rawValue: MDB_CORRUPTED)
+        /// A page the tree names is not in the file: the file is damaged.
+        public static let pageNotFound = Code(rawValue: MDB_PAGE_NOTFOUND)
         /// An unrecoverable error.
         public static let panic = Code(rawValue: MDB_PANIC)
         /// The file is not a valid LMDB file.

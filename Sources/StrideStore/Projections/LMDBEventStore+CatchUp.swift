@@ -62,6 +62,23 @@ extension LMDBEventStore {
         }
     }
 
+    /// Where a read's figures stand against the log, in one snapshot (the open view's, inside
+    /// one): the sequence every one of `projections` has folded through (0 for one at another
+    /// version than its code's) and the log's last. They differ only when another process
+    /// appended without folding, and the view read on without catching up
+    /// (``view(caughtUp:_:)``): such a read must not be cached nor tagged as the log's.
+    /// - Throws: ``LMDBError``.
+    public func foldedPoint(of projections: [any Projection]) throws -> (folded: UInt64, last: UInt64) {
+        try environment.read { transaction in
+            let (last, _, _) = try tail(in: transaction)
+            let folded = try projections.reduce(last) { lowest, projection in
+                let stored = try checkpoint(of: projection.name, in: transaction)
+                return min(lowest, stored?.version == projection.version ? stored?.sequence ?? 0 : 0)
+            }
+            return (folded, last)
+        }
+    }
+
     /// Each projection's checkpoint; a projection whose stored version is not its code's is
     /// emptied first and starts again from 0 (its checkpoint written at once).
     func prepare(_ projections: [any Projection], databases: [Database], in transaction: borrowing Transaction) throws -> [UInt64] {
@@ -99,34 +116,59 @@ extension LMDBEventStore {
         let lowest = checkpoints.min() ?? 0
         // The runs load rows from this transaction and are dropped before it ends.
         let reader = transaction.reader
-        let rowsPerEvent = snapshotPolicy.rowsPerEvent
+        let policy = snapshotPolicy
         // Counted at the first snapshot point the fold passes, not by every append.
         var snapshotsHeld: Int?
         func fits(_ rows: Int, _ pending: Int, _ sequence: UInt64) throws -> Bool {
             let held = try snapshotsHeld ?? transaction.entryCount(of: snapshotsDatabase)
             snapshotsHeld = held
-            return Double(held + pending + rows + 1) <= Double(sequence) * rowsPerEvent
+            return Double(held + pending + rows + 1) <= Double(sequence) * policy.rowsPerEvent
+        }
+        let snapshotted = projections.indices.filter { projections[$0].keepsSnapshots }
+        // Streams since the latest snapshot point: counted from the index of type runs at the
+        // first stream this fold meets (an append of samples never asks), then kept.
+        let streamCode = EventType.workoutStreamRecorded.code
+        var streamsSincePoint: UInt64?
+        var pointInFold: UInt64?
+        func isSnapshotPoint(_ sequence: UInt64, _ event: ProjectionEvent) throws -> Bool {
+            guard !snapshotted.isEmpty else { return false }
+            if sequence % policy.interval == 0 { return true }
+            guard case .event(.workoutStreamRecorded) = event.content else { return false }
+            if streamsSincePoint == nil {
+                // The point the furthest back among the projections this fold snapshots.
+                let since =
+                    try pointInFold ?? snapshotted.filter { checkpoints[$0] < sequence }.map {
+                        try latestSnapshotSequence(of: projections[$0].name, atOrBefore: sequence - 1, in: transaction)
+                    }.min() ?? 0
+                streamsSincePoint = try count(
+                    ofType: streamCode, from: since + 1, through: sequence - 1, upTo: policy.streamInterval, in: transaction)
+            }
+            streamsSincePoint = (streamsSincePoint ?? 0) + 1
+            return (streamsSincePoint ?? 0) >= policy.streamInterval
         }
         do {
             let runs = projections.enumerated().map { index, projection in
                 projection.makeRun { key in try reader.bytes(in: databases[index], forKey: key) }
             }
             var folded: UInt64 = 0
-            let snapshotted = projections.indices.filter { projections[$0].keepsSnapshots }
             var snapshots: [PendingSnapshot] = []
             try runs.withFoldStep { apply in
                 func foldIn(_ sequence: UInt64, _ event: ProjectionEvent) throws {
                     for index in runs.indices where checkpoints[index] < sequence { apply(index, event) }
                     folded += 1
-                    guard !snapshotted.isEmpty, sequence % snapshotInterval == 0 else { return }
+                    guard try isSnapshotPoint(sequence, event) else { return }
+                    (pointInFold, streamsSincePoint) = (sequence, 0)
                     // The rows as they stand after this event: those stored when the fold began,
                     // with the run's changes over them.
                     for index in snapshotted where checkpoints[index] < sequence {
-                        let stored = try reader.allRows(in: databases[index])
-                        let rows = Self.merged(stored, with: runs[index].encodedChanges())
                         let pending = snapshots.reduce(0) { $0 + $1.rows.count + 1 }
-                        // Within the disk bound, or not at all (the past then folds from the one before).
-                        guard try fits(rows.count, pending, sequence) else { continue }
+                        // Within the disk bound, or not at all (the past then folds from the one
+                        // before): judged on the most rows the snapshot can hold, before they are
+                        // gathered, so that a point refused costs nothing.
+                        let changes = runs[index].encodedChanges()
+                        let most = try transaction.entryCount(of: databases[index]) + changes.count
+                        guard try fits(most, pending, sequence) else { continue }
+                        let rows = Self.merged(try reader.allRows(in: databases[index]), with: changes)
                         snapshots.append(PendingSnapshot(name: runs[index].name, version: runs[index].version, sequence: sequence, rows: rows))
                     }
                 }

@@ -17,7 +17,8 @@ import StrideProjection
 /// key; under the name, zero and sequence alone, the snapshot's marker: the projection's
 /// version (4 bytes) and the number of rows (8). By projection first, so that one projection's
 /// snapshots are a range (dropped at once) and the latest before a sequence is one seek.
-/// When snapshots are taken: after every `interval`-th event, while the `snapshots` database
+/// When snapshots are taken: after every `interval`-th event, and after every
+/// `streamInterval`-th run's stream since the latest snapshot, while the `snapshots` database
 /// holds no more entries than `rowsPerEvent` times the events in the log.
 public struct SnapshotPolicy: Sendable, Hashable {
     /// Every how many events the small projections' rows are kept: a past point then folds at
@@ -25,6 +26,12 @@ public struct SnapshotPolicy: Sendable, Hashable {
     /// less when, as for the pages, no sample event has to be decoded), and a ten-year ledger
     /// of 6.3 M events keeps 126 of each projection.
     public var interval: UInt64
+    /// Every how many runs' streams (`workout.streamRecorded`) since the latest snapshot one is
+    /// taken too, wherever the count of events stands: a stream is a thousand times a sample's
+    /// fold (its run's facts are computed from every reading), so a past point folds at most
+    /// this many of them — a few hundred milliseconds — however few events an account
+    /// archive's thousands of runs are.
+    public var streamInterval: UInt64
     /// The most snapshot entries (rows and markers) per event of the log: the bound on their
     /// disk. At the default, a tenth: the snapshots take less room than a tenth of the events
     /// (a row of these projections is smaller than an event), whatever the history. A ledger
@@ -33,9 +40,10 @@ public struct SnapshotPolicy: Sendable, Hashable {
     /// folds from further back.
     public var rowsPerEvent: Double
 
-    /// A policy; by default every 50,000 events, a tenth of an entry per event at most.
-    public init(interval: UInt64 = 50_000, rowsPerEvent: Double = 0.1) {
+    /// A policy; by default every 50,000 events or 200 streams, a tenth of an entry per event at most.
+    public init(interval: UInt64 = 50_000, streamInterval: UInt64 = 200, rowsPerEvent: Double = 0.1) {
         self.interval = max(1, interval)
+        self.streamInterval = max(1, streamInterval)
         self.rowsPerEvent = rowsPerEvent
     }
 }
@@ -101,6 +109,44 @@ extension LMDBEventStore {
             }
         }
         for key in doomed { _ = try key.withUnsafeBytes { try transaction.delete(key: $0, in: snapshotsDatabase) } }
+    }
+
+    /// The sequence of a projection's latest snapshot at or before `sequence` (of any version),
+    /// 0 when there is none: one seek, no row read.
+    func latestSnapshotSequence(of name: String, atOrBefore sequence: UInt64, in transaction: borrowing Transaction) throws -> UInt64 {
+        let prefix = Self.snapshotPrefix(of: name)
+        let after = Self.snapshotKey(of: name, at: sequence + 1)
+        return try transaction.withCursor(snapshotsDatabase) { cursor in
+            let atOrAfter = try after.withUnsafeBytes { try cursor.seek(atOrAfter: $0) }
+            guard let entry = try atOrAfter == nil ? cursor.last() : cursor.previous(), entry.key.starts(with: prefix),
+                entry.key.count >= prefix.count + 8
+            else { return 0 }
+            return UInt64(bigEndian: entry.key.loadUnaligned(fromByteOffset: prefix.count, as: UInt64.self))
+        }
+    }
+
+    /// The number of events of type `code` from `first` through `last`, counted up to `limit`
+    /// at most, from the index of type runs (no event read).
+    func count(
+        ofType code: UInt16, from first: UInt64, through last: UInt64, upTo limit: UInt64, in transaction: borrowing Transaction
+    )
+        throws -> UInt64
+    {
+        guard first <= last else { return 0 }
+        return try transaction.withCursor(typeRunsDatabase) { cursor in
+            // The run holding `first`: the last one that starts at or before it.
+            var entry = try cursor.seek(atOrAfter: first)
+            if entry.map({ $0.integerKey > first }) ?? true { entry = try entry == nil ? cursor.last() : cursor.previous() }
+            if entry == nil { entry = try cursor.first() }
+            var count: UInt64 = 0
+            while let current = entry, current.integerKey <= last, count < limit {
+                let (start, type) = (current.integerKey, current.value.count == 2 ? current.value.loadUnaligned(as: UInt16.self) : 0)
+                entry = try cursor.next()
+                let end = min(last, entry.map { $0.integerKey - 1 } ?? last)
+                if type == code, end >= max(start, first) { count += end - max(start, first) + 1 }
+            }
+            return min(count, limit)
+        }
     }
 
     /// The sequences of a projection's snapshots at its `version`, in order.
@@ -208,21 +254,35 @@ extension LMDBEventStore {
 
 extension LMDBEventStore {
     /// Each projection's rows as recorded through `sequence`, in memory, touching nothing
-    /// stored: from its latest snapshot at or before the point (from nothing when it keeps
-    /// none or has none yet), with the events after the snapshot folded in. The events are
-    /// walked once for all; sample events are skipped undecoded when no projection asked for
-    /// folds them.
+    /// stored: from the nearest state at or before the point — its rows as stored, when its
+    /// checkpoint is there (a point at or past the log's end folds nothing), else its latest
+    /// snapshot (from nothing when it keeps none or has none yet) — with the events after it
+    /// folded in. The events are walked once for all; sample events are skipped undecoded when
+    /// no projection asked for folds them.
     /// - Returns: each projection's rows, in key-byte order, in the order of `projections`.
     /// - Throws: ``EventLogFault`` naming an event that cannot be decoded, or ``LMDBError``.
     public func rowsAsRecorded(_ projections: [any Projection], through sequence: UInt64) throws -> [EncodedRows] {
-        try environment.read { transaction in
+        // Opened before the read (a projection's database is opened in a write transaction,
+        // once a process: inside a view, the ledger has opened them before it).
+        let databases = try rowsDatabases(projections)
+        return try environment.read { transaction in
             let through = min(sequence, try tail(in: transaction).0)
             var starts: [UInt64] = []
             var bases: [EncodedRows] = []
-            for projection in projections {
+            for (index, projection) in projections.enumerated() {
                 let snapshot =
                     projection.keepsSnapshots
                     ? try latestSnapshot(of: projection.name, version: projection.version, atOrBefore: through, in: transaction) : nil
+                // The rows stored now are the projection's state at its checkpoint: the nearest
+                // start for a point at or after it — the present, at the log's end.
+                let stored = try checkpoint(of: projection.name, in: transaction)
+                if let stored, stored.version == projection.version, stored.sequence <= through,
+                    stored.sequence > snapshot?.sequence ?? 0
+                {
+                    starts.append(stored.sequence)
+                    bases.append(try transaction.reader.allRows(in: databases[index]))
+                    continue
+                }
                 starts.append(snapshot?.sequence ?? 0)
                 bases.append(snapshot?.rows ?? [])
             }

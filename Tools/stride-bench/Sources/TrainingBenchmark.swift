@@ -69,28 +69,7 @@ struct TrainingBenchmark: ParsableCommand {
 
     /// The ten-year ledger, made once.
     private func tenYearLedger(_ stride: String, _ sample: String) throws -> String {
-        let ledger = options.work + "/training-\(days)d-\(activities).ledger"
-        let done = ledger + "/.made"
-        if !isStale(done, comparedWith: sample) { return ledger }
-        try? FileManager.default.removeItem(atPath: ledger)
-        let start = "2015-01-05"
-        let (export, archive) = (options.work + "/training-export.xml", options.work + "/training-strava.zip")
-        print("Making the ten-year ledger (once; kept in \(ledger)): \(days) days of export and \(activities) activities from \(start).")
-        guard try runChild(sample, [export, "--days", String(days), "--start", start]).status == 0,
-            try runChild(sample, ["archive", archive, "--activities", String(activities), "--start", start]).status == 0
-        else { throw BenchFailure("stride-sample failed") }
-        defer {
-            try? FileManager.default.removeItem(atPath: export)
-            try? FileManager.default.removeItem(atPath: archive)
-        }
-        guard try runChild(stride, ["--ledger", ledger, "init", "--time-zone", "Europe/Paris"]).status == 0 else { throw BenchFailure("init failed") }
-        for file in [export, archive] {
-            let run = try runChild(stride, ["--ledger", ledger, "ingest", "--quiet", file])
-            guard run.status == 0 else { throw BenchFailure("ingest of \(file) failed: \(run.errorOutput.prefix(300))") }
-            print(String(format: "Ingested %@ in %.1f s.", (file as NSString).lastPathComponent, run.seconds))
-        }
-        FileManager.default.createFile(atPath: done, contents: Data())
-        return ledger
+        try trainingLedger(work: options.work, days: days, activities: activities, stride: stride, sample: sample)
     }
 
     private func measure(_ name: String, ledger path: String, stride: String, sample: String) throws -> [[String]] {
@@ -222,4 +201,33 @@ struct TrainingBenchmark: ParsableCommand {
         }
         return (streams, readings, seconds, bytes)
     }
+}
+
+/// The training benchmark's ten-year ledger in `work`: `stride-sample --days` of export from
+/// 2015-01-05 and a Strava archive of `activities` runs and rides, each with its FIT file, both
+/// ingested; made once (again when `stride-sample` was rebuilt since).
+/// - Throws: ``BenchFailure`` when a tool fails.
+func trainingLedger(work: String, days: Int, activities: Int, stride: String, sample: String) throws -> String {
+    let ledger = work + "/training-\(days)d-\(activities).ledger"
+    let done = ledger + "/.made"
+    if !isStale(done, comparedWith: sample) { return ledger }
+    try? FileManager.default.removeItem(atPath: ledger)
+    let start = "2015-01-05"
+    let (export, archive) = (work + "/training-export.xml", work + "/training-strava.zip")
+    print("Making the ten-year ledger (once; kept in \(ledger)): \(days) days of export and \(activities) activities from \(start).")
+    guard try runChild(sample, [export, "--days", String(days), "--start", start]).status == 0,
+        try runChild(sample, ["archive", archive, "--activities", String(activities), "--start", start]).status == 0
+    else { throw BenchFailure("stride-sample failed") }
+    defer {
+        try? FileManager.default.removeItem(atPath: export)
+        try? FileManager.default.removeItem(atPath: archive)
+    }
+    guard try runChild(stride, ["--ledger", ledger, "init", "--time-zone", "Europe/Paris"]).status == 0 else { throw BenchFailure("init failed") }
+    for file in [export, archive] {
+        let run = try runChild(stride, ["--ledger", ledger, "ingest", "--quiet", file])
+        guard run.status == 0 else { throw BenchFailure("ingest of \(file) failed: \(run.errorOutput.prefix(300))") }
+        print(String(format: "Ingested %@ in %.1f s.", (file as NSString).lastPathComponent, run.seconds))
+    }
+    FileManager.default.createFile(atPath: done, contents: Data())
+    return ledger
 }
