@@ -194,6 +194,14 @@ struct ArchiveShapesTests {
             let weeks = try TrainingVolumeDocument(ledger, per: .week, TrainingQuery()).json.text
             #expect(!weeks.contains("2034") && !weeks.contains("1970") && !weeks.contains("9999"))
             #expect(try WorkoutsDocument(ledger).json.text.components(separatedBy: "\"leftOut\"").count == 4)
+            // The archive is as new as its newest believable row: a later download (its newest
+            // run of 2024-05) still puts its runs on their shoes, though 9999 was read before.
+            #expect(report.counts.archive?.asOf == RunOrderTests.at("2024-03-04T06:30:00Z"))
+            let later = rows + [Row(id: "5", start: "2024-05-06T06:30:00Z", metres: 9_000, gear: "Novablast 4", gearID: "222")]
+            let again = try ledger.ingest(file: try Self.archive(folder + "/export-later", rows: later))
+            #expect(again.counts.archive?.asOf == RunOrderTests.at("2024-05-06T06:30:00Z"))
+            let novablast = try #require(try ledger.shoes().first { $0.shoe.name == "Novablast 4" })
+            #expect(novablast.shoe.kilometers == 9)
         }
     }
 }

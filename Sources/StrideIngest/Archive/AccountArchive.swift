@@ -80,8 +80,10 @@ public struct AccountArchive: Sendable, Equatable {
     public var service: Service
     /// The zip or folder's name (its last path component).
     public var name: String
-    /// The start of its newest activity: how new the archive is (nil for an empty one).
-    public var asOf: Timestamp?
+    /// The start of its newest activity: how new the archive is (nil for an empty one). A start
+    /// no run could have (before 1980, or ahead of the reading) is left out: a row dated 9999
+    /// would make every later archive look older.
+    public private(set) var asOf: Timestamp?
     /// Activities read, by the type the service gives them (`Run`, `Ride`, `running`…).
     public var activitiesByType: [String: Int] = [:]
     /// Of them, runs.
@@ -98,6 +100,12 @@ public struct AccountArchive: Sendable, Equatable {
     public var unreadFiles: [String] = []
     /// How many activity files could not be read.
     public var unreadFileCount = 0
+
+    /// Notes an activity's start, read at `readAt`, for ``asOf``.
+    mutating func noteActivity(startingAt start: Timestamp, readAt: Timestamp) {
+        guard Plausible.workoutStartProblem(start, recordedAt: readAt) == nil else { return }
+        asOf = max(asOf ?? start, start)
+    }
     /// Activity files matched to their row or summary and read.
     public var filesRead = 0
     /// Days of daily totals read (Garmin's `UDSFile`), and nights of sleep (`sleepData`).

@@ -56,7 +56,7 @@ struct GarminArchive {
         }
         for summary in summaries {
             archive.activitiesByType[summary.type, default: 0] += 1
-            archive.asOf = max(archive.asOf ?? summary.start, summary.start)
+            archive.noteActivity(startingAt: summary.start, readAt: readAt)
         }
         // Each activity file is batched with its summary as soon as it is read (memory holds the
         // summaries, never the files' detail); the summaries no file matched follow.

@@ -65,7 +65,7 @@ struct StravaArchive {
             if let filename = activity.filename { bytesRead += Int(min(files.size(of: root + filename), UInt64(Int32.max))) }
             progress(bytesRead)
             archive.activitiesByType[activity.type.isEmpty ? "(no type)" : activity.type, default: 0] += 1
-            archive.asOf = max(archive.asOf ?? activity.start, activity.start)
+            archive.noteActivity(startingAt: activity.start, readAt: readAt)
             let (workout, place, stream) = self.workout(of: activity, archive: &archive)
             // The activity's identity is its id and the row's own start, whether or not its file
             // could be read: a file damaged in one download and whole in the next is one activity.
