@@ -38,11 +38,11 @@ public enum ZoneEvidencePolicy {
     /// The periods away from home the observations show, in date order, none overlapping.
     public static func periods(home: TimeZone, observations: some Sequence<ZoneObservation>) -> [ZonePeriod] {
         var zones = ZoneIndex(home: home)
-        let ordered = Set(observations).sorted { lhs, rhs in
-            if lhs.instant != rhs.instant { return lhs.instant < rhs.instant }
-            if lhs.reading.description != rhs.reading.description { return lhs.reading.description < rhs.reading.description }
-            return lhs.source.rawValue < rhs.source.rawValue
-        }
+        let ordered = Set(observations).map { (observation: $0, reading: $0.reading.description) }.sorted { lhs, rhs in
+            if lhs.observation.instant != rhs.observation.instant { return lhs.observation.instant < rhs.observation.instant }
+            if lhs.reading != rhs.reading { return lhs.reading < rhs.reading }
+            return lhs.observation.source.rawValue < rhs.observation.source.rawValue
+        }.map(\.observation)
         let named = namedStays(ordered, zones: &zones)
         var sightings: [Sighting] = []
         for observation in ordered {

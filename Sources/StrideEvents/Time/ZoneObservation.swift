@@ -14,9 +14,20 @@ public struct ZoneObservation: Hashable, Sendable {
         /// `local_timestamp` minus its `timestamp`.
         case offset(seconds: Int)
 
-        public static func == (lhs: Reading, rhs: Reading) -> Bool { lhs.description == rhs.description }
+        public static func == (lhs: Reading, rhs: Reading) -> Bool {
+            switch (lhs, rhs) {
+            case (.zone(let left), .zone(let right)): left.identifier == right.identifier
+            case (.offset(let left), .offset(let right)): left == right
+            default: false
+            }
+        }
 
-        public func hash(into hasher: inout Hasher) { hasher.combine(description) }
+        public func hash(into hasher: inout Hasher) {
+            switch self {
+            case .zone(let zone): hasher.combine(zone.identifier)
+            case .offset(let seconds): hasher.combine(seconds)
+            }
+        }
 
         /// The zone's identifier, or the offset as `UTC+05:30`.
         public var description: String {
