@@ -7,9 +7,13 @@ import Testing
 /// file's offset); tests only.
 func observation(_ text: String) -> ZoneObservation {
     let words = text.split(separator: " ").map(String.init)
-    guard let sign = words[0].first, sign == "+" || sign == "-" else { return ZoneObservation(.zone(zone(words[0])), at: at(words[1]), source: .healthTimeZone) }
+    guard let sign = words[0].first, sign == "+" || sign == "-" else {
+        return ZoneObservation(.zone(zone(words[0])), at: at(words[1]), source: .healthTimeZone)
+    }
     let digits = Array(words[0].dropFirst())
-    guard digits.count == 4, let hours = Int(String(digits[0..<2])), let minutes = Int(String(digits[2..<4])) else { fatalError("bad offset in a test: \(text)") }
+    guard digits.count == 4, let hours = Int(String(digits[0..<2])), let minutes = Int(String(digits[2..<4])) else {
+        fatalError("bad offset in a test: \(text)")
+    }
     let seconds = (hours * 3600 + minutes * 60) * (sign == "-" ? -1 : 1)
     return ZoneObservation(.offset(seconds: seconds), at: at(words[1]), source: .fitLocalTimestamp)
 }
@@ -118,11 +122,14 @@ struct ZoneEvidencePolicyTests {
     @Test("across the date line, the learned timeline skips one date and makes the one lived twice 48 hours")
     func dateLineDays() {
         let observations = [
-            "Pacific/Honolulu 2024-06-15T10:00:00-10:00", "Pacific/Honolulu 2024-06-16T10:00:00-10:00", "Pacific/Kiritimati 2024-06-18T12:00:00+14:00",
-            "Pacific/Kiritimati 2024-06-20T08:00:00+14:00", "Pacific/Honolulu 2024-06-19T10:00:00-10:00", "Pacific/Honolulu 2024-06-20T09:00:00-10:00",
+            "Pacific/Honolulu 2024-06-15T10:00:00-10:00", "Pacific/Honolulu 2024-06-16T10:00:00-10:00",
+            "Pacific/Kiritimati 2024-06-18T12:00:00+14:00",
+            "Pacific/Kiritimati 2024-06-20T08:00:00+14:00", "Pacific/Honolulu 2024-06-19T10:00:00-10:00",
+            "Pacific/Honolulu 2024-06-20T09:00:00-10:00",
         ].map(observation)
         let home = zone("Pacific/Honolulu")
-        let calendar = ZonedCalendar(timeline: ZoneTimeline(home: home, runner: [], evidence: ZoneEvidencePolicy.periods(home: home, observations: observations)))
+        let calendar = ZonedCalendar(
+            timeline: ZoneTimeline(home: home, runner: [], evidence: ZoneEvidencePolicy.periods(home: home, observations: observations)))
         #expect(calendar.length(of: date("2024-06-16")) == 24 * 3600)
         #expect(calendar.length(of: date("2024-06-17")) == 0)
         #expect(calendar.length(of: date("2024-06-20")) == 48 * 3600)
@@ -174,7 +181,9 @@ struct ZoneEvidencePolicyTests {
                 let source = ZoneObservation.Source.allCases.randomElement(using: &random) ?? .healthTimeZone
                 observations.append(ZoneObservation(reading, at: Timestamp(millisecondsSince1970: instant), source: source))
                 if Int.random(in: 0..<8, using: &random) == 0 {
-                    observations.append(ZoneObservation(.zone(named.randomElement(using: &random) ?? place), at: Timestamp(millisecondsSince1970: instant), source: source))
+                    observations.append(
+                        ZoneObservation(
+                            .zone(named.randomElement(using: &random) ?? place), at: Timestamp(millisecondsSince1970: instant), source: source))
                 }
             }
         }

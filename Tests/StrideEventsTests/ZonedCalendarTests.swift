@@ -133,11 +133,17 @@ struct ZonedCalendarTests {
         "a run across midnight of a travel day starts on the day its start falls in and is split by time",
         arguments: [
             // Tokyo 23:30 to 00:30; in Paris's zone 16:30 on 04-10, the day left in Paris.
-            (Trips.world, "2024-04-10T14:30:00Z", "2024-04-10T15:30:00Z", "2024-04-10", Int64(59_400), [("2024-04-10", 3000.0), ("2024-04-11", 3000)]),
+            (
+                Trips.world, "2024-04-10T14:30:00Z", "2024-04-10T15:30:00Z", "2024-04-10", Int64(59_400),
+                [("2024-04-10", 3000.0), ("2024-04-11", 3000)]
+            ),
             // New York 23:30 to 00:30: its start is in Tokyo's long 04-19.
             (Trips.world, "2024-04-20T03:30:00Z", "2024-04-20T04:30:00Z", "2024-04-19", 131_400, [("2024-04-19", 3000), ("2024-04-20", 3000)]),
             // Honolulu 23:30 on 06-08 to Kiritimati 00:30 on 06-10: nothing on the skipped date.
-            (Trips.dateLine, "2024-06-09T09:30:00Z", "2024-06-09T10:30:00Z", "2024-06-08", 84_600, [("2024-06-08", 3000), ("2024-06-09", 0), ("2024-06-10", 3000)]),
+            (
+                Trips.dateLine, "2024-06-09T09:30:00Z", "2024-06-09T10:30:00Z", "2024-06-08", 84_600,
+                [("2024-06-08", 3000), ("2024-06-09", 0), ("2024-06-10", 3000)]
+            ),
         ])
     func runAcrossMidnight(trip: String, start: String, end: String, day: String, elapsed: Int64, shares: [(String, Double)]) {
         let calendar = Trips.calendar(trip)
@@ -194,7 +200,8 @@ struct ZonedCalendarTests {
         "Pacific/Apia", "Europe/London", "America/New_York", "Asia/Tokyo",
     ]
 
-    @Test("for random timelines, every instant lies in exactly one day and one night, days never go back, and spread values add up", arguments: 0..<12)
+    @Test(
+        "for random timelines, every instant lies in exactly one day and one night, days never go back, and spread values add up", arguments: 0..<12)
     func randomTimelines(seed: UInt64) {
         var random = SplitMix(state: seed)
         let first = date("2011-10-01").daysSince1970
@@ -228,7 +235,8 @@ struct ZonedCalendarTests {
             let night = calendar.sleepDay(of: instant)
             #expect(calendar.sleepWindow(of: night).contains(instant), "\(instant) in the night before \(night)")
             let zoneOfDay = calendar.zone(on: day)
-            #expect(calendar.offset(at: instant) == zoneOfDay.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant.secondsSince1970))))
+            #expect(
+                calendar.offset(at: instant) == zoneOfDay.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant.secondsSince1970))))
         }
         for _ in 0..<300 {
             let start = Int64.random(in: low.millisecondsSince1970..<high.millisecondsSince1970 - 10 * 86_400_000, using: &random)
@@ -241,7 +249,8 @@ struct ZonedCalendarTests {
     @Test("a calendar built again for a longer timeline reuses the zones' calendars and gives the same days")
     func reusingCalendars() {
         let first = Trips.calendar(Trips.world)
-        let longer = ZonedCalendar(timeline: timeline("Europe/Paris", ["Asia/Tokyo 2024-04-11 2024-04-20", "America/New_York 2024-04-20 2024-04-28"]), reusing: first)
+        let longer = ZonedCalendar(
+            timeline: timeline("Europe/Paris", ["Asia/Tokyo 2024-04-11 2024-04-20", "America/New_York 2024-04-20 2024-04-28"]), reusing: first)
         #expect(longer.start(of: date("2024-04-19")) == first.start(of: date("2024-04-19")))
         #expect(longer.length(of: date("2024-04-26")) == 24 * 3600)
         #expect(longer.length(of: date("2024-04-27")) == 18 * 3600)
