@@ -163,7 +163,7 @@ let package = Package(
         .target(name: "StrideTestSupport", path: "Tests/TestSupport"),
         // A second process that appends, for the concurrent-writers test.
         .executableTarget(name: "ledger-writer", dependencies: ["StrideStore"], path: "Tests/LedgerWriter"),
-        .testTarget(name: "StrideEventsTests", dependencies: ["StrideEvents"]),
+        .testTarget(name: "StrideEventsTests", dependencies: ["StrideEvents", "StrideTestSupport"]),
         .testTarget(name: "StrideFITTests", dependencies: ["StrideFIT", "StrideEvents", "StrideTestSupport"]),
         .testTarget(
             name: "StrideStoreTests", dependencies: ["StrideStore", "StrideEvents", "StrideProjection", "StrideTestSupport", "ledger-writer"]

@@ -1,4 +1,5 @@
 import Foundation
+import StrideTestSupport
 import Testing
 
 @testable import StrideEvents
@@ -163,7 +164,7 @@ struct ZoneEvidencePolicyTests {
 
     @Test("observations are a set: any order gives the same periods", arguments: 0..<16)
     func orderDoesNotMatter(seed: UInt64) {
-        var random = SplitMix(state: seed)
+        var random = SeededGenerator(state: seed)
         let named = ["Europe/Paris", "Asia/Tokyo", "America/New_York", "Pacific/Kiritimati", "Asia/Kolkata"].map(zone)
         let offsets = [7_200, 3_600, 32_400, -18_000, -14_400, 50_400, 19_800, 20_000]
         let start = at("2024-01-01T00:00:00Z").millisecondsSince1970

@@ -45,16 +45,3 @@ func spread(_ value: Double, from start: Timestamp, to end: Timestamp, over cale
     }
     return shares
 }
-
-/// SplitMix64: the same numbers for the same seed, so a failing case can be run again.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import StrideTestSupport
 import Testing
 
 @testable import StrideEvents
@@ -203,7 +204,7 @@ struct ZonedCalendarTests {
     @Test(
         "for random timelines, every instant lies in exactly one day and one night, days never go back, and spread values add up", arguments: 0..<12)
     func randomTimelines(seed: UInt64) {
-        var random = SplitMix(state: seed)
+        var random = SeededGenerator(state: seed)
         let first = date("2011-10-01").daysSince1970
         let periods = (0..<Int.random(in: 1...40, using: &random)).map { _ in
             let from = first + Int64.random(in: 0..<500, using: &random)

@@ -81,13 +81,7 @@ public struct ZoneTimeline: Hashable, Sendable {
 
     /// The stretch holding a day (days since 1970): the last whose first day is at or before it.
     func stretch(ofDay day: Int64) -> Int {
-        var low = 0
-        var high = stretchStarts.count
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if stretchStarts[middle] <= day { low = middle } else { high = middle }
-        }
-        return low
+        stretchStarts.lastIndex(atOrBefore: day)
     }
 
     /// The last day of a stretch, as days since 1970 (`Int64.max` for the last stretch).
@@ -148,5 +142,19 @@ public struct ZoneTimeline: Hashable, Sendable {
         hasher.combine(home.identifier)
         hasher.combine(stretchStarts)
         hasher.combine(stretchZones)
+    }
+}
+
+extension [Int64] {
+    /// The index of the last element at or before `value` in this ascending array, by binary
+    /// search; 0 when none is (the first element stands for everything before it).
+    func lastIndex(atOrBefore value: Int64) -> Int {
+        var low = 0
+        var high = count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if self[middle] <= value { low = middle } else { high = middle }
+        }
+        return low
     }
 }

@@ -171,14 +171,7 @@ public struct ZonedCalendar: Sendable {
     /// The stretch an instant belongs to: the last whose start is at or before it (a stretch
     /// of dates skipped starts where the next one does and is passed over).
     private func stretch(at instant: Timestamp, starts: [Int64]) -> Int {
-        let second = instant.secondsSince1970
-        var low = 0
-        var high = starts.count
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if starts[middle] <= second { low = middle } else { high = middle }
-        }
-        return low
+        starts.lastIndex(atOrBefore: instant.secondsSince1970)
     }
 
     /// A day kept within a stretch's dates.
