@@ -88,6 +88,13 @@ final class IngestCollector {
         self.coverage = coverage
     }
 
+    /// Notes what the runner's clock showed at an instant (a Health sample's `HKTimeZone`, a
+    /// FIT file's local time, Garmin's local times, a pushed date's offset): evidence for the
+    /// zone timeline, appended once the file is read (``ReadCounts/zoneObservations``).
+    func note(zone reading: ZoneObservation.Reading, at instant: Timestamp, source: ZoneObservation.Source) {
+        tallies.zoneObservations.note(ZoneObservation(reading, at: instant, source: source))
+    }
+
     /// Notes content kept but left out of figures, naming its place only when asked.
     func noteLeftOut(_ reason: String, place: () -> String) {
         tallies.noteLeftOut(reason, at: place)
@@ -209,6 +216,8 @@ public struct ReadCounts: Sendable, Equatable {
     public var export: ExportCoverage?
     /// For an account archive (Strava's, Garmin Connect's): its shoes and the runs on them.
     public var archive: AccountArchive?
+    /// What the runner's clock showed, as the inputs say: evidence of where they lived.
+    public var zoneObservations = ZoneObservations()
 
     /// How often one reason occurred, and the first places.
     public struct LeftOut: Sendable, Equatable {
@@ -248,6 +257,7 @@ public struct ReadCounts: Sendable, Equatable {
         rejectedLines += other.rejectedLines
         rejections = Array((rejections + other.rejections).prefix(20))
         notRead.merge(other.notRead, uniquingKeysWith: +)
+        zoneObservations.add(other.zoneObservations)
         if export == nil { export = other.export }
         for (reason, entry) in other.leftOut {
             var merged = leftOut[reason, default: LeftOut()]
