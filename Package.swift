@@ -84,6 +84,7 @@ let package = Package(
         // Projections, one folder each.
         .target(name: "DailyHealth", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/DailyHealth"),
         .target(name: "SampleCounts", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/SampleCounts"),
+        .target(name: "Travel", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/Travel"),
         .target(name: "ShoeMileage", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/ShoeMileage"),
         .target(name: "PointsBalance", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/PointsBalance"),
         .target(name: "AccessTokens", dependencies: ["StrideEvents", "StrideProjection"], path: "Projections/AccessTokens"),
@@ -92,7 +93,8 @@ let package = Package(
         .target(
             name: "StrideLedger",
             dependencies: [
-                "StrideEvents", "StrideStore", "StrideIngest", "StrideProjection", "DailyHealth", "SampleCounts", "ShoeMileage", "PointsBalance",
+                "StrideEvents", "StrideStore", "StrideIngest", "StrideProjection", "DailyHealth", "SampleCounts", "Travel", "ShoeMileage",
+                "PointsBalance",
                 "AccessTokens", "TrainingLog",
             ]
         ),

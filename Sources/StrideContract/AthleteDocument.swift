@@ -13,7 +13,7 @@ public struct AthleteDocument: ContractDocument {
         let view = try ledger.trainingView()
         changes = view.settings.changes
         today = TrainingSettings(view, on: view.through)
-        time = LocalTime(timeZone: ledger.timeZone)
+        time = LocalTime(ledger)
     }
 
     public var json: JSONValue {

@@ -26,7 +26,7 @@ public struct DailyDocument: ContractDocument {
     }
 
     static func json(_ record: DailyRecord) -> JSONValue {
-        .object([
+        let document = JSONValue.object([
             "date": .string(record.date.description),
             "sleep": record.sleep.map { sleep in
                 .object([
@@ -55,6 +55,17 @@ public struct DailyDocument: ContractDocument {
                 "activeEnergy": provenance(record.activeEnergy.map { ($0.classes, $0.samplesUsed) }),
             ]),
         ])
+        // Only a day lived away from home, or of travel, says where: a runner who never left
+        // home reads the same documents as before the zone timeline.
+        guard let lived = record.lived, case .object(var members) = document else { return document }
+        members.insert(
+            JSONValue.Member(
+                "lived",
+                .object([
+                    "zone": .string(lived.zone), "offsetSeconds": .integer(lived.offsetSeconds), "hours": .number(lived.hours),
+                    "place": .string(lived.place),
+                ])), at: 1)
+        return .object(members)
     }
 
     /// A night's source as the contract names it: `watch`, `other` (whatever else wrote it),

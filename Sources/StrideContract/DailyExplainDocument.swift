@@ -19,7 +19,7 @@ public struct DailyExplainDocument: ContractDocument {
     ) throws {
         report = try ledger.explainDay(day, measures: measures, offset: offset, limit: limit, replayed: replayed)
         timeZone = ledger.timeZoneIdentifier
-        time = LocalTime(timeZone: ledger.timeZone)
+        time = LocalTime(ledger)
     }
 
     public var json: JSONValue {

@@ -12,7 +12,7 @@ public struct LogDocument: ContractDocument {
     /// - Throws: a storage failure.
     public init(_ ledger: Ledger, from first: UInt64 = 1, limit: Int, type: EventType? = nil) throws {
         events = try ledger.events(from: first, limit: limit, type: type)
-        time = LocalTime(timeZone: ledger.timeZone)
+        time = LocalTime(ledger)
     }
 
     /// At most `limit` events just before sequence `before`: the page of the log that ends
@@ -20,7 +20,7 @@ public struct LogDocument: ContractDocument {
     /// - Throws: a storage failure.
     public init(_ ledger: Ledger, before: UInt64, limit: Int) throws {
         events = try ledger.events(before: before, limit: limit)
-        time = LocalTime(timeZone: ledger.timeZone)
+        time = LocalTime(ledger)
     }
 
     public var json: JSONValue {

@@ -13,7 +13,7 @@ public struct NotificationsDocument: ContractDocument {
     /// - Throws: a storage failure.
     public init(_ ledger: Ledger) throws {
         notifications = try ledger.notifications()
-        time = LocalTime(timeZone: ledger.timeZone)
+        time = LocalTime(ledger)
     }
 
     public var json: JSONValue {

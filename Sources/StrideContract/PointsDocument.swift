@@ -14,7 +14,7 @@ public struct PointsDocument: ContractDocument {
     /// - Throws: a storage failure.
     public init(_ ledger: Ledger) throws {
         statement = try ledger.pointsStatement()
-        time = LocalTime(timeZone: ledger.timeZone)
+        time = LocalTime(ledger)
     }
 
     /// A page of the history, when the document is one (``init(_:limit:before:)``).
@@ -27,7 +27,7 @@ public struct PointsDocument: ContractDocument {
     public init(_ ledger: Ledger, limit: Int, before: UInt64?) throws {
         let paged = try ledger.pointsStatement(limit: limit, before: before)
         statement = paged.statement
-        time = LocalTime(timeZone: ledger.timeZone)
+        time = LocalTime(ledger)
         page = (limit, before, paged.earlier)
     }
 
@@ -80,7 +80,7 @@ public struct JournalDocument: ContractDocument {
     /// - Throws: a storage failure.
     public init(_ ledger: Ledger) throws {
         entries = try ledger.journal()
-        time = LocalTime(timeZone: ledger.timeZone)
+        time = LocalTime(ledger)
     }
 
     public var json: JSONValue {

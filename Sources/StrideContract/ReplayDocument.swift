@@ -13,7 +13,7 @@ public struct ReplayDocument: ContractDocument {
     /// - Throws: a storage failure, or an `EventLogFault` naming an event that cannot be read.
     public init(_ ledger: Ledger, through sequence: UInt64) throws {
         replay = try ledger.replay(through: sequence)
-        time = LocalTime(timeZone: ledger.timeZone)
+        time = LocalTime(ledger)
     }
 
     /// The ledger as it stood at `instant`: the events it had recorded by then.

@@ -36,7 +36,7 @@ public struct ShoeAuditDocument: ContractDocument {
             total += entry.kilometers
             return Step(entry: entry, runningTotal: total)
         }
-        time = LocalTime(timeZone: ledger.timeZone)
+        time = LocalTime(ledger)
     }
 
     public var json: JSONValue {

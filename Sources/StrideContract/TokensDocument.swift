@@ -14,7 +14,7 @@ public struct TokensDocument: ContractDocument {
     /// - Throws: a storage failure.
     public init(_ ledger: Ledger) throws {
         tokens = try ledger.tokens()
-        time = LocalTime(timeZone: ledger.timeZone)
+        time = LocalTime(ledger)
     }
 
     public var json: JSONValue {

@@ -150,7 +150,7 @@ public struct TrainingEffortsDocument: ContractDocument {
 
     /// - Throws: a storage or projection failure.
     public init(_ ledger: Ledger, _ query: TrainingQuery) throws {
-        self.init(try query.view(ledger), query, time: LocalTime(timeZone: ledger.timeZone))
+        self.init(try query.view(ledger), query, time: LocalTime(ledger))
     }
 
     /// The document of a view already read.

@@ -42,7 +42,7 @@ public struct TrainingExplainDocument: ContractDocument {
         let view = try query.view(ledger)
         self.view = view
         self.subject = subject
-        time = LocalTime(timeZone: ledger.timeZone)
+        time = LocalTime(ledger)
         let all = view.runs(from: query.from, through: query.to)
         switch subject {
         case .period(let period, let name):

@@ -12,7 +12,7 @@ public struct WithdrawnSamplesDocument: ContractDocument {
     /// - Throws: a storage failure.
     public init(_ ledger: Ledger) throws {
         samples = try ledger.withdrawnSamples()
-        time = LocalTime(timeZone: ledger.timeZone)
+        time = LocalTime(ledger)
     }
 
     public var json: JSONValue {

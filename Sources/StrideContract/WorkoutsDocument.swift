@@ -14,7 +14,7 @@ public struct WorkoutsDocument: ContractDocument {
     /// - Throws: a storage failure.
     public init(_ ledger: Ledger, from first: CivilDate? = nil, through last: CivilDate? = nil, unassignedOnly: Bool = false) throws {
         workouts = try ledger.workouts(from: first, through: last, unassignedOnly: unassignedOnly)
-        time = LocalTime(timeZone: ledger.timeZone)
+        time = LocalTime(ledger)
     }
 
     public var json: JSONValue {

@@ -28,7 +28,7 @@ struct DailyHealthProjectionTests {
         }
         return byDay.mapValues { entries in
             let day = entries.compactMap { if case .facts(let day, _, _) = $0.key { day } else { nil } }[0]
-            return DailyRecord.make(day: day, facts: projection.dayFacts(entries), calendar: projection.calendar)
+            return DailyRecord.make(day: day, facts: projection.dayFacts(entries), calendar: projection.days)
         }.filter { $0.value.steps != nil || $0.value.sleep != nil || $0.value.heartRate != nil }
     }
 

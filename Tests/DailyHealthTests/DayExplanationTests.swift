@@ -17,7 +17,7 @@ struct DayExplanationTests {
     }
 
     static func explain(_ measure: Measure, _ facts: DayFacts, on date: String) -> MeasureExplanation {
-        DayExplanation.explain(facts, day: day(date), calendar: paris, measures: [measure])[0]
+        DayExplanation.explain(facts, day: day(date), calendar: parisDays, measures: [measure])[0]
     }
 
     @Test(

@@ -10,6 +10,8 @@ func at(_ text: String) -> Timestamp {
 }
 
 let paris = LocalCalendar(timeZone: TimeZone(identifier: "Europe/Paris")!)
+/// The same days as a ledger reads them (a runner who never left Paris).
+let parisDays = ZonedCalendar(timeZone: TimeZone(identifier: "Europe/Paris")!)
 
 /// A fact from text instants.
 func fact(_ start: String, _ end: String, _ value: Double = 0, _ deviceClass: DeviceClass = .watch, _ sleep: SleepValue? = nil) -> Fact {

@@ -57,7 +57,7 @@ public struct MeasureExplanation: Hashable, Sendable {
 /// figure. Pure.
 public enum DayExplanation {
     /// The explanations of `measures` for a day, from its facts.
-    public static func explain(_ facts: DayFacts, day: CivilDate, calendar: LocalCalendar, measures: [Measure]) -> [MeasureExplanation] {
+    public static func explain(_ facts: DayFacts, day: CivilDate, calendar: ZonedCalendar, measures: [Measure]) -> [MeasureExplanation] {
         let span = calendar.span(of: day)
         return measures.map { measure in
             let counting = facts[measure]

@@ -146,4 +146,7 @@ public struct DayFacts: Hashable, Sendable {
 
     /// Whether any fact counts.
     public var hasFactsThatCount: Bool { facts.contains { !$0.isEmpty } }
+
+    /// Whether the day has any fact, counted or left out.
+    public var hasAnyFact: Bool { hasFactsThatCount || leftOut.contains { !$0.isEmpty } }
 }

@@ -26,12 +26,25 @@ public struct DailyHealthProjection: Projection {
 
     public let name = "daily"
     public let version: UInt32 = 7
-    /// The ledger's calendar.
+    /// The ledger's calendar: the home zone's days, in which facts are filed.
     public let calendar: LocalCalendar
+    /// The days as they are read: cut in the zone the runner lived each in (see
+    /// ``cut(by:)``); the home zone's until told otherwise.
+    public private(set) var days: ZonedCalendar
 
     /// The projection for a ledger's time zone.
     public init(timeZone: TimeZone) {
         calendar = LocalCalendar(timeZone: timeZone)
+        days = ZonedCalendar(timeZone: timeZone)
+    }
+
+    /// The same projection reading its days cut by `days` (the runner's zone timeline). Facts
+    /// stay filed by home day and hour, each with its own instants; a day cut elsewhere is read
+    /// from the home days around it, so a zone learned later re-cuts nothing stored.
+    public func cut(by days: ZonedCalendar) -> DailyHealthProjection {
+        var projection = self
+        projection.days = days
+        return projection
     }
 
     public func apply(_ event: borrowing ProjectionEvent, to rows: inout ProjectionRows<Key, Row>) {

@@ -23,7 +23,7 @@ extension ProjectionState where P == DailyHealthProjection {
     }
 
     private func record(of day: CivilDate, _ facts: DayFacts) -> DailyRecord? {
-        facts.hasFactsThatCount ? DailyRecord.make(day: day, facts: facts, calendar: projection.calendar) : nil
+        facts.hasFactsThatCount ? DailyRecord.make(day: day, facts: facts, calendar: projection.days) : nil
     }
 
     /// A day's facts, those that count and those left out (nil when no sample touches it).
@@ -38,7 +38,7 @@ extension ProjectionState where P == DailyHealthProjection {
     /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
     public func stepTotals(from first: CivilDate, through last: CivilDate) throws -> [(day: CivilDate, steps: Double?)] {
         try factsByDay(from: first, through: last, only: .steps).map { day, facts, _ in
-            (day, ActivityPolicy.total(facts[.steps], day: projection.calendar.span(of: day))?.value)
+            (day, ActivityPolicy.total(facts[.steps], day: projection.days.span(of: day))?.value)
         }
     }
 
@@ -50,14 +50,37 @@ extension ProjectionState where P == DailyHealthProjection {
     /// (a rebuild gives the same versions, and the same facts).
     /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
     public func dayVersions(from first: CivilDate, through last: CivilDate) throws -> [CivilDate: DayVersion] {
+        let days = projection.days
+        let zoned = !days.timeline.isHomeOnly
+        let (lower, upper) = zoned ? (first.adding(days: -2), last.adding(days: 2)) : (first, last)
         var versions: [CivilDate: DayVersion] = [:]
         let heads = try rowHeads(
-            from: DailyHealthKey.firstKey(of: first), before: DailyHealthKey.firstKey(of: last.adding(days: 1)), bytes: 10)
+            from: DailyHealthKey.firstKey(of: lower), before: DailyHealthKey.firstKey(of: upper.adding(days: 1)), bytes: 10)
         for (key, head) in heads {
             guard case .facts(let day, _, _) = key else { continue }
             versions[day, default: DayVersion()].add(rowSequence: try head.withUnsafeBytes(DailyHealthProjection.lastSequence(ofRow:)))
         }
-        return versions
+        guard zoned else { return versions }
+        // A day cut elsewhere is at the versions of the home days it is read from, and at its cut.
+        var cutVersions: [CivilDate: DayVersion] = [:]
+        var day = first
+        while day <= last {
+            if days.isCutAtHome(day) {
+                if let version = versions[day] { cutVersions[day] = version }
+            } else {
+                let cut = DayCut(day, in: days)
+                var version = DayVersion()
+                for home in cut.homeDays(filedBy: projection.calendar) {
+                    if let read = versions[CivilDate(daysSince1970: home)] { version.add(read) }
+                }
+                if version.rows > 0 {
+                    version.cut = cut.word
+                    cutVersions[day] = version
+                }
+            }
+            day = day.adding(days: 1)
+        }
+        return cutVersions
     }
 
     /// The latest day on or before `last` that has a record (any facts), found with one step
@@ -71,8 +94,56 @@ extension ProjectionState where P == DailyHealthProjection {
     }
 
     /// Each day's facts in date order, with the version of the rows read; with `measure`, only
-    /// that measure's rows are decoded (and versioned).
+    /// that measure's rows are decoded (and versioned). Days are cut by ``DailyHealthProjection/days``:
+    /// a day cut as at home is its home rows; one cut elsewhere gathers the facts of the home
+    /// days around it that touch its span (or, for sleep, its night).
     private func factsByDay(
+        from first: CivilDate?, through last: CivilDate?, only measure: Measure? = nil
+    ) throws
+        -> [(day: CivilDate, facts: DayFacts, version: DayVersion)]
+    {
+        let days = projection.days
+        guard !days.timeline.isHomeOnly else { return try homeFactsByDay(from: first, through: last, only: measure) }
+        // Zones differ from home by at most 26 hours: a day's facts lie within two home days of it.
+        let home = try homeFactsByDay(from: first?.adding(days: -2), through: last?.adding(days: 2), only: measure)
+        guard let firstHome = home.first?.day, let lastHome = home.last?.day else { return [] }
+        var filed: [Int64: (facts: DayFacts, version: DayVersion)] = [:]
+        for (day, facts, version) in home { filed[day.daysSince1970] = (facts, version) }
+        var result: [(day: CivilDate, facts: DayFacts, version: DayVersion)] = []
+        var day = max(first ?? firstHome.adding(days: -2), firstHome.adding(days: -2))
+        let end = min(last ?? lastHome.adding(days: 2), lastHome.adding(days: 2))
+        while day <= end {
+            defer { day = day.adding(days: 1) }
+            if days.isCutAtHome(day) {
+                if let own = filed[day.daysSince1970] { result.append((day, own.facts, own.version)) }
+                continue
+            }
+            let cut = DayCut(day, in: days)
+            var facts = DayFacts()
+            var version = DayVersion()
+            var seen = Set<UInt64>()
+            for homeDay in cut.homeDays(filedBy: projection.calendar) {
+                guard let own = filed[homeDay] else { continue }
+                version.add(own.version)
+                facts.lastSequence = max(facts.lastSequence, own.facts.lastSequence)
+                for measure in Measure.allCases {
+                    for fact in own.facts[measure] + own.facts.leftOut(of: measure) where cut.touches(fact, as: measure) {
+                        // A fact spanning home days is filed in each: gathered once.
+                        guard seen.insert(fact.sequence).inserted else { continue }
+                        facts.add([fact], of: measure)
+                    }
+                }
+            }
+            guard facts.hasAnyFact else { continue }
+            version.cut = cut.word
+            result.append((day, facts, version))
+        }
+        return result
+    }
+
+    /// Each home day's facts in date order, as filed: ``factsByDay(from:through:only:)`` for a
+    /// runner who never left home.
+    private func homeFactsByDay(
         from first: CivilDate?, through last: CivilDate?, only measure: Measure? = nil
     ) throws
         -> [(day: CivilDate, facts: DayFacts, version: DayVersion)]
@@ -108,6 +179,53 @@ extension ProjectionState where P == DailyHealthProjection {
     }
 }
 
+/// A day cut in the zone it was lived in, as ``DailyRecord/make(day:facts:calendar:)`` reads
+/// it: its span and its night, and the home days whose rows hold its facts.
+struct DayCut {
+    /// The day's span.
+    let span: Range<Timestamp>
+    /// Its night: the 18:00–18:00 window.
+    let night: Range<Timestamp>
+
+    init(_ day: CivilDate, in days: ZonedCalendar) {
+        span = days.span(of: day)
+        night = days.sleepWindow(of: day)
+    }
+
+    /// The home days whose rows may hold a fact of the day: those its span and night cross
+    /// (a fact is filed on every home day it touches; a heart rate on the day of its start).
+    func homeDays(filedBy home: LocalCalendar) -> ClosedRange<Int64> {
+        let earliest = min(span.lowerBound, night.lowerBound)
+        let latest = max(span.upperBound, night.upperBound)
+        let last = latest > earliest ? latest.adding(milliseconds: -1) : latest
+        // A home night ends at 18:00, so an instant's home night is its home day or the next.
+        return home.dayNumber(of: earliest)...max(home.dayNumber(of: last), home.sleepDay(of: last).daysSince1970)
+    }
+
+    /// Whether a fact counts in the day, as the policies judge it: sleep overlapping its
+    /// night, heart rate starting in it, activity touching it.
+    func touches(_ fact: Fact, as measure: Measure) -> Bool {
+        switch measure {
+        case .sleep:
+            fact.start == fact.end ? night.contains(fact.start) : fact.start < night.upperBound && fact.end > night.lowerBound
+        case .heartRate, .restingHeartRate:
+            span.contains(fact.start)
+        case .steps, .distance, .activeEnergy:
+            fact.end > fact.start ? fact.start < span.upperBound && fact.end > span.lowerBound : span.contains(fact.start)
+        }
+    }
+
+    /// The cut as one word: days cut alike share it (a day's record is its facts and its cut).
+    var word: UInt64 {
+        var word: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for bound in [span.lowerBound, span.upperBound, night.lowerBound, night.upperBound] {
+            word = (word ^ UInt64(bitPattern: bound.millisecondsSince1970)) &* 0xBF58_476D_1CE4_E5B9
+            word ^= word >> 31
+        }
+        return word | 1
+    }
+}
+
 extension DailyHealthKey {
     /// The key before every row of a day (and after every row of the days before).
     static func firstKey(of day: CivilDate) -> DailyHealthKey {
@@ -125,6 +243,9 @@ public struct DayVersion: Hashable, Sendable {
     public var rows = 0
     /// The greatest sequence that changed one of them.
     public var lastSequence: UInt64 = 0
+    /// For a day cut in a zone other than home, its cut (the span and night it is read over,
+    /// as one word); 0 for a day cut at home.
+    public var cut: UInt64 = 0
 
     /// No rows.
     public init() {}
@@ -133,6 +254,12 @@ public struct DayVersion: Hashable, Sendable {
     public mutating func add(rowSequence: UInt64) {
         rows += 1
         lastSequence = max(lastSequence, rowSequence)
+    }
+
+    /// Adds the rows of another day read with this one.
+    public mutating func add(_ other: DayVersion) {
+        rows += other.rows
+        lastSequence = max(lastSequence, other.lastSequence)
     }
 }
 

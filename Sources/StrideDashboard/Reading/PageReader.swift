@@ -42,7 +42,7 @@ final class PageReader {
     init(_ ledger: Ledger, context: PageContext, figures: Set<Ledger.ReplayedFigures> = Set(Ledger.ReplayedFigures.allCases)) throws {
         self.ledger = ledger
         self.figures = figures
-        time = LocalTime(timeZone: ledger.timeZone)
+        time = LocalTime(ledger)
         switch context.timeTravel {
         case .asOf(let instant):
             past = nil

@@ -60,6 +60,12 @@ extension EventType {
     public static let runsGrouped = EventType(code: 34, name: "workout.runsGrouped")
     /// The runner set their heart-rate settings (maximum, resting) for the training log.
     public static let athleteSettingsChanged = EventType(code: 70, name: "athlete.settingsChanged")
+    /// The runner said they lived in a zone for a period.
+    public static let travelPeriodSet = EventType(code: 80, name: "travel.periodSet")
+    /// The runner took back a period they had set.
+    public static let travelPeriodRemoved = EventType(code: 81, name: "travel.periodRemoved")
+    /// A file's clocks showed zones: evidence of where the runner lived.
+    public static let zonesObserved = EventType(code: 82, name: "travel.zonesObserved")
     /// Points were awarded by a rule.
     public static let pointsAwarded = EventType(code: 40, name: "points.awarded")
     /// Points were spent.
@@ -83,7 +89,7 @@ extension EventType {
         .healthExportIngested, .archiveIngested, .shoeRegistered, .shoeRenamed,
         .shoeRetirementChanged, .defaultShoeSelected, .workoutAssigned, .workoutAssignmentChanged, .sameRunDecided, .workoutStreamRecorded,
         .runsGrouped,
-        .athleteSettingsChanged, .pointsAwarded, .pointsSpent,
+        .athleteSettingsChanged, .travelPeriodSet, .travelPeriodRemoved, .zonesObserved, .pointsAwarded, .pointsSpent,
         .pointsReversed, .checkedIn, .journalEntryAdded, .tokenAdded, .tokenRevoked, .requestAnswered,
     ]
 

@@ -19,6 +19,9 @@ public enum LedgerEvent: Hashable, Sendable {
     case workoutStreamRecorded(WorkoutStreamRecorded)
     case runsGrouped(RunsGrouped)
     case athleteSettingsChanged(AthleteSettingsChanged)
+    case travelPeriodSet(TravelPeriodSet)
+    case travelPeriodRemoved(TravelPeriodRemoved)
+    case zonesObserved(ZonesObserved)
     case pointsAwarded(PointsAwarded)
     case pointsSpent(PointsSpent)
     case pointsReversed(PointsReversed)
@@ -53,6 +56,9 @@ public enum LedgerEvent: Hashable, Sendable {
         case .workoutStreamRecorded(let payload): payload
         case .runsGrouped(let payload): payload
         case .athleteSettingsChanged(let payload): payload
+        case .travelPeriodSet(let payload): payload
+        case .travelPeriodRemoved(let payload): payload
+        case .zonesObserved(let payload): payload
         case .pointsAwarded(let payload): payload
         case .pointsSpent(let payload): payload
         case .pointsReversed(let payload): payload
@@ -88,7 +94,8 @@ public enum LedgerEvent: Hashable, Sendable {
         case .checkedIn(let payload): payload.sentBy
         case .journalEntryAdded(let payload): payload.sentBy
         case .requestAnswered(let answer): answer.device
-        case .ledgerCreated, .archiveIngested, .workoutStreamRecorded, .runsGrouped, .activitySummaryRecorded, .sampleRepeated, .tokenAdded,
+        case .ledgerCreated, .archiveIngested, .workoutStreamRecorded, .travelPeriodSet, .travelPeriodRemoved, .zonesObserved, .runsGrouped,
+            .activitySummaryRecorded, .sampleRepeated, .tokenAdded,
             .tokenRevoked,
             .unrecognized:
             nil
@@ -117,6 +124,9 @@ public enum LedgerEvent: Hashable, Sendable {
         case .workoutStreamRecorded: WorkoutStreamRecorded.eventType.code
         case .runsGrouped: RunsGrouped.eventType.code
         case .athleteSettingsChanged: AthleteSettingsChanged.eventType.code
+        case .travelPeriodSet: TravelPeriodSet.eventType.code
+        case .travelPeriodRemoved: TravelPeriodRemoved.eventType.code
+        case .zonesObserved: ZonesObserved.eventType.code
         case .pointsAwarded: PointsAwarded.eventType.code
         case .pointsSpent: PointsSpent.eventType.code
         case .pointsReversed: PointsReversed.eventType.code
@@ -190,6 +200,12 @@ public enum LedgerEvent: Hashable, Sendable {
                 event = .runsGrouped(try decode(RunsGrouped.self, &reader, schemaVersion))
             case AthleteSettingsChanged.eventType.code:
                 event = .athleteSettingsChanged(try decode(AthleteSettingsChanged.self, &reader, schemaVersion))
+            case TravelPeriodSet.eventType.code:
+                event = .travelPeriodSet(try decode(TravelPeriodSet.self, &reader, schemaVersion))
+            case TravelPeriodRemoved.eventType.code:
+                event = .travelPeriodRemoved(try decode(TravelPeriodRemoved.self, &reader, schemaVersion))
+            case ZonesObserved.eventType.code:
+                event = .zonesObserved(try decode(ZonesObserved.self, &reader, schemaVersion))
             case PointsAwarded.eventType.code:
                 event = .pointsAwarded(try decode(PointsAwarded.self, &reader, schemaVersion))
             case PointsSpent.eventType.code:
@@ -253,6 +269,9 @@ public enum LedgerEvent: Hashable, Sendable {
         case .workoutStreamRecorded(let payload): return Self.encode(payload, into: &writer)
         case .runsGrouped(let payload): return Self.encode(payload, into: &writer)
         case .athleteSettingsChanged(let payload): return Self.encode(payload, into: &writer)
+        case .travelPeriodSet(let payload): return Self.encode(payload, into: &writer)
+        case .travelPeriodRemoved(let payload): return Self.encode(payload, into: &writer)
+        case .zonesObserved(let payload): return Self.encode(payload, into: &writer)
         case .pointsAwarded(let payload): return Self.encode(payload, into: &writer)
         case .pointsSpent(let payload): return Self.encode(payload, into: &writer)
         case .pointsReversed(let payload): return Self.encode(payload, into: &writer)

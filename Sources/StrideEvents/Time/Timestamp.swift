@@ -16,6 +16,11 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         self.millisecondsSince1970 = secondsSince1970 * 1000
     }
 
+    /// Whole hours since the Unix epoch, rounded towards negative infinity.
+    public var hoursSince1970: Int64 {
+        millisecondsSince1970 >= 0 ? millisecondsSince1970 / 3_600_000 : (millisecondsSince1970 + 1) / 3_600_000 - 1
+    }
+
     /// Whole seconds since the Unix epoch, rounded towards negative infinity.
     public var secondsSince1970: Int64 {
         millisecondsSince1970 >= 0

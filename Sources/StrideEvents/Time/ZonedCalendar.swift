@@ -151,6 +151,22 @@ public struct ZonedCalendar: Sendable {
         return CivilDate(daysSince1970: clamp(calendar(ofStretch: index).sleepDay(of: instant).daysSince1970, toStretch: index))
     }
 
+    /// The home zone's calendar: how the days are cut where nothing else is known.
+    public var home: LocalCalendar { calendars[0] }
+
+    /// Whether a day is cut as at home: it and the days either side of it are in the home
+    /// zone, so its span and its night are the home calendar's (a day after a trip starts at
+    /// home midnight, but its night began at 18:00 where the trip ended).
+    public func isCutAtHome(_ day: CivilDate) -> Bool {
+        if timeline.isHomeOnly { return true }
+        let days = day.daysSince1970
+        let index = timeline.stretch(ofDay: days)
+        guard timeline.stretchZones[index] == 0, timeline.stretch(ofDay: days - 1) == index, timeline.stretch(ofDay: days + 1) == index else {
+            return false
+        }
+        return span(of: day) == calendars[0].span(of: day) && sleepWindow(of: day) == calendars[0].sleepWindow(of: day)
+    }
+
     private func calendar(ofStretch index: Int) -> LocalCalendar { calendars[timeline.stretchZones[index]] }
 
     /// The start of a day, in seconds.

@@ -42,11 +42,3 @@ public struct ZoneObservations: Sendable, Equatable {
         for observation in other.byHour.values { note(observation) }
     }
 }
-
-extension Timestamp {
-    /// Whole hours since 1970, rounded down.
-    var hoursSince1970: Int64 {
-        let milliseconds = millisecondsSince1970
-        return milliseconds >= 0 ? milliseconds / 3_600_000 : (milliseconds + 1) / 3_600_000 - 1
-    }
-}

@@ -92,6 +92,9 @@ extension Ledger {
                 alreadyInLedger: duplicates - repeatedInFile, sentBy: options.sentBy)
         }
         let beforeArchive = try store.lastSequence()
+        // What the file's clocks showed, once its samples are in: the days whose zone it moves
+        // are re-cut as they are read, and their step awards decided again below.
+        let movedDays = try recordZones(counts.zoneObservations, file: options.recordedName ?? file)
         let archive = try counts.archive.map { try settleArchive($0, shoeNames: options.shoeNames, sentBy: options.sentBy) }
         let settledEvents = Int(try store.lastSequence() - beforeArchive)
         // Step awards, once the last batch is in: for every day the file's steps touch (new or
@@ -99,7 +102,8 @@ extension Ledger {
         // days of the step samples it shows deleted.
         let withdrawnDays = self.stepDays(of: settlement?.withdrawn ?? [])
         let stepChanges = try reconcileStepAwards(
-            for: stepDays.union(withdrawnDays), cause: withdrawnDays.isEmpty ? nil : "samples deleted in Health", sentBy: options.sentBy)
+            for: try zonedStepDays(stepDays.union(withdrawnDays)).union(movedDays), cause: withdrawnDays.isEmpty ? nil : "samples deleted in Health",
+            sentBy: options.sentBy)
         var report = FileIngestReport(
             file: file, format: result.format, counts: counts, appended: appended + settledEvents, duplicates: duplicates, autoAssigned: autoAssigned,
             stepAwards: stepChanges.awarded, seconds: Date().timeIntervalSince(began), bytes: result.bytes)

@@ -36,8 +36,9 @@ public enum PointsError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension Ledger {
-    /// The local day of an instant, in the ledger's time zone.
-    public func localDay(_ instant: Timestamp) -> CivilDate { dailyHealth.calendar.day(of: instant) }
+    /// The local day of an instant, where the runner lived it (the zone timeline as it stands;
+    /// the home zone if it cannot be read).
+    public func localDay(_ instant: Timestamp) -> CivilDate { ((try? days()) ?? dailyHealth.days).day(of: instant) }
 
     /// Checks in for the local day of `at` (now by default): the day's award when the day is
     /// open (``isOpen(_:)``), recorded for no point when it is closed, or nothing more when it

@@ -88,7 +88,7 @@ extension Ledger {
         let ordered = days.sorted()
         guard var first = ordered.first, let last = ordered.last else { return [] }
         var next = 0
-        let daily = try state(of: dailyHealth)
+        let daily = try dailyState()
         var totals: [(day: CivilDate, steps: Double?)] = []
         while first <= last {
             let windowEnd = min(first.adding(days: 61), last)

@@ -11,7 +11,7 @@ extension Ledger {
     /// The latest day on or before `last` with a daily record, however long ago.
     /// - Throws: a storage or projection failure.
     public func lastDayWithRecord(through last: CivilDate) throws -> CivilDate? {
-        try state(of: dailyHealth).lastDayWithRecord(through: last)
+        try dailyState().lastDayWithRecord(through: last)
     }
 
     /// The daily records of the days from `from` through `to` that have any data.
@@ -22,7 +22,7 @@ extension Ledger {
     /// whole. While the cache is empty (a command's one read) the range is computed in one pass
     /// that also gives the versions to keep.
     public func dailyRecords(from: CivilDate?, through to: CivilDate?) throws -> [DailyRecord] {
-        let state = try state(of: dailyHealth)
+        let state = try dailyState()
         guard let from, let to, from <= to else { return try state.records(from: from, through: to) }
         // A read on figures behind the log keeps nothing (its days' versions are what it read,
         // but a lagging read is never kept).
@@ -68,7 +68,7 @@ extension Ledger {
     /// without facts are absent.
     /// - Throws: a storage or projection failure.
     public func dayVersions(from: CivilDate, through to: CivilDate) throws -> [CivilDate: DayVersion] {
-        try state(of: dailyHealth).dayVersions(from: from, through: to)
+        try dailyState().dayVersions(from: from, through: to)
     }
 
     /// Samples by HealthKit type, sorted by type.

@@ -55,10 +55,10 @@ extension Ledger {
     public func explainDay(
         _ day: CivilDate, measures: [Measure] = [], offset: Int = 0, limit: Int = 200, replayed: ReplayedState? = nil
     ) throws -> DayExplanationReport {
-        let daily = try replayed?.dailyState() ?? state(of: dailyHealth)
+        let daily = try replayed?.dailyState() ?? dailyState()
         let facts = try daily.facts(of: day) ?? DayFacts()
         let explained = DayExplanation.explain(
-            facts, day: day, calendar: dailyHealth.calendar, measures: measures.isEmpty ? Measure.allCases : measures)
+            facts, day: day, calendar: daily.projection.days, measures: measures.isEmpty ? Measure.allCases : measures)
         let statuses = try state(of: SampleCountsProjection())
         let pageSize = max(0, min(limit, Self.longestExplainPage))
         return DayExplanationReport(

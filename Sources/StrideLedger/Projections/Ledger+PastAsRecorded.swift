@@ -74,7 +74,8 @@ extension Ledger {
     /// The daily records' state as recorded through a sequence (the stored rows, taken back).
     /// - Throws: a storage or projection failure.
     public func recordedDaily(through sequence: UInt64) throws -> ProjectionState<DailyHealthProjection> {
-        ProjectionState(dailyHealth, source: DailyRowsAsRecorded(try state(of: dailyHealth), through: sequence))
+        ProjectionState(
+            dailyHealth.cut(by: try days(asRecordedThrough: sequence)), source: DailyRowsAsRecorded(try state(of: dailyHealth), through: sequence))
     }
 
     /// Each projection's rows as recorded through a sequence, the fast way (see

@@ -11,7 +11,7 @@ import TrainingLog
 
 extension Ledger {
     /// Every projection of the ledger, configured for its time zone.
-    public var projections: [any Projection] { [dailyHealth, SampleCountsProjection(), mileage, points, accessTokens, training] }
+    public var projections: [any Projection] { [dailyHealth, SampleCountsProjection(), mileage, points, accessTokens, training, travel] }
 
     /// The points projection.
     var points: PointsBalanceProjection { PointsBalanceProjection() }
@@ -24,7 +24,8 @@ extension Ledger {
 
     /// The policies that answer appended events in the same transaction.
     var reactions: [any LedgerReaction] {
-        let calendar = dailyHealth.calendar
+        // The day a run or check-in counts on: where it was lived, as the timeline stands.
+        let calendar = (try? days()) ?? dailyHealth.days
         return [ArrivingWorkouts(mileage: mileage), PointAwards(points: points, localDay: { calendar.day(of: $0) })]
     }
 

@@ -23,7 +23,7 @@ extension Ledger {
         }
         _ = try maximumHeartRate.map { try ValueRefusal.check($0, in: Plausible.maximumHeartRateSetting, as: "the maximum heart rate") }
         _ = try restingHeartRate.map { try ValueRefusal.check($0, in: Plausible.restingHeartRateSetting, as: "the resting heart rate") }
-        let calendar = dailyHealth.calendar
+        let calendar = try days()
         let today = calendar.day(of: clock.now())
         if let day {
             let first = calendar.day(of: Plausible.firstSampleInstant)

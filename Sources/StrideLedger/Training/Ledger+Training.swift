@@ -48,7 +48,7 @@ extension Ledger {
         // documents, or a phone's few reads, put it together once. Kept under the sequence the
         // figures stand at, and only when that is the log's end.
         guard instant == nil, recorded == nil else { return try makeTrainingView(asOf: instant, asRecordedThrough: recorded, at: point) }
-        let today = dailyHealth.calendar.day(of: clock.now())
+        let today = try days().day(of: clock.now())
         if let kept = trainingViewCache.view(at: point.sequence, on: today) { return kept }
         let view = try makeTrainingView(asOf: nil, asRecordedThrough: nil, at: point)
         if point.isCurrent { trainingViewCache.keep(view, at: point.sequence, on: today) }
@@ -56,7 +56,7 @@ extension Ledger {
     }
 
     private func makeTrainingView(asOf instant: Timestamp?, asRecordedThrough sequence: UInt64?, at point: FiguresPoint) throws -> TrainingView {
-        let calendar = dailyHealth.calendar
+        let calendar = try days(asRecordedThrough: sequence.map { min($0, point.logEnd) })
         let mileageState: ProjectionState<ShoeMileageProjection>
         let trainingState: ProjectionState<TrainingLogProjection>
         let dailyState: ProjectionState<DailyHealthProjection>
@@ -71,7 +71,7 @@ extension Ledger {
             through = point.sequence
             mileageState = try state(of: mileage)
             trainingState = try state(of: training)
-            dailyState = try state(of: dailyHealth)
+            dailyState = try self.dailyState()
         }
         // Never past today: a moment asked for in the future shows today (and the load's days
         // stay bounded by the clock, whatever is asked).

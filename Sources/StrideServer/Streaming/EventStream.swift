@@ -74,7 +74,7 @@ extension StrideAPI {
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
             let after = cursor
             let (events, time) = try await worker.run { ledger in
-                (try ledger.events(from: after + 1, limit: 500, type: nil), LocalTime(timeZone: ledger.timeZone))
+                (try ledger.events(from: after + 1, limit: 500, type: nil), LocalTime(ledger))
             }
             guard let last = events.last else {
                 if ContinuousClock.now - quietSince >= .seconds(streamKeepAliveSeconds) {

@@ -14,7 +14,8 @@ public struct StrideCommand: ParsableCommand {
         subcommands: [
             // As a runner uses it: set up, feed, look, act, serve.
             InitCommand.self, IngestCommand.self, DailyCommand.self, SamplesCommand.self, ShoesCommand.self, WorkoutsCommand.self,
-            MileageCommand.self, TrainingCommand.self, AthleteCommand.self, NotificationsCommand.self, CheckInCommand.self, JournalCommand.self,
+            MileageCommand.self, TrainingCommand.self, AthleteCommand.self, TravelCommand.self, NotificationsCommand.self, CheckInCommand.self,
+            JournalCommand.self,
             PointsCommand.self,
             TokensCommand.self, ServeCommand.self, RunnersCommand.self, ReportCommand.self, LedgerCommand.self,
             // The spellings before the commands were grouped, kept for scripts; not listed.

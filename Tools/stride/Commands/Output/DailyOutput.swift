@@ -20,8 +20,14 @@ enum DailyOutput {
                     }
                 } ?? "–"
             let heart = record.heartRate.map { "\($0.average.wholeForDisplay) (\($0.minimum.wholeForDisplay)–\($0.maximum.wholeForDisplay))" } ?? "–"
+            // A day lived away, or of travel, says where and, when not 24 hours, how long.
+            let date =
+                record.lived.map { lived in
+                    let hours = lived.seconds % 3600 == 0 ? String(lived.seconds / 3600) : String(format: "%.1f", lived.hours)
+                    return "\(record.date) (\(lived.place)" + (lived.seconds == 86_400 ? ")" : ", \(hours) h)")
+                } ?? record.date.description
             table.add([
-                record.date.description, clock(sleep?.asleep), clock(sleep?.inBed), stages, heart,
+                date, clock(sleep?.asleep), clock(sleep?.inBed), stages, heart,
                 record.restingHeartRate.map { String($0.wholeForDisplay) } ?? "–",
                 record.steps.map { Format.count($0.value.wholeForDisplay) } ?? "–",
                 record.distance.map { String(format: "%.2f", $0.value / 1000) } ?? "–",

@@ -1,0 +1,125 @@
+import DailyHealth
+import Foundation
+import StrideContract
+import StrideEvents
+import StrideTestSupport
+import Testing
+
+@testable import StrideLedger
+
+/// Days cut where they were lived: a period the runner sets moves its days, and only those.
+@Suite("Days cut in the zone the runner lived them")
+struct TravelDaysTests {
+    /// 1,000 steps every two hours, at :05 UTC, from 1 April 2024 00:05 UTC to 9 April 22:05:
+    /// 108 samples, 12 a UTC day.
+    static func steps() -> [String] {
+        (0..<108).map { index in
+            let start = Timestamp(secondsSince1970: 1_711_929_600 + Int64(index) * 7_200 + 300)
+            let end = start.adding(milliseconds: 600_000)
+            return
+                #"{"type":"HKQuantityTypeIdentifierStepCount","start":"\#(ISO8601.format(start, offsetSeconds: 0))","end":"\#(ISO8601.format(end, offsetSeconds: 0))","value":1000,"unit":"count","device":"phone","id":"s\#(index)"}"#
+        }
+    }
+
+    /// A night in Tokyo: asleep 2024-04-05 22:30 to 06:30 Tokyo time (13:30–21:30 UTC on the 5th).
+    static let night =
+        #"{"type":"HKCategoryTypeIdentifierSleepAnalysis","start":"2024-04-05T13:30:00Z","end":"2024-04-05T21:30:00Z","value":"HKCategoryValueSleepAnalysisAsleepUnspecified","device":"watch","id":"n1"}"#
+
+    static func ledger(in folder: String, zone: String = "Europe/London") throws -> Ledger {
+        let ledger = try Ledger.create(at: folder + "/ledger", timeZone: zone)
+        let file = folder + "/samples.ndjson"
+        try (steps() + [night]).joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        _ = try ledger.ingest(file: file)
+        return ledger
+    }
+
+    /// Each day's document (`daily --json`'s day), by date.
+    static func documents(_ ledger: Ledger) throws -> [String: String] {
+        let days = try DailyDocument(ledger, from: nil, through: nil).days
+        return Dictionary(
+            uniqueKeysWithValues: try days.map { ($0.date.description, try DailyDocument(ledger, from: $0.date, through: $0.date).json.text) })
+    }
+
+    @Test("Tokyo from 4 to 7 April in a London ledger: 3 April lasts 16 hours, 6 April 32; every other day byte for byte as before; steps still sum")
+    func periodMovesOnlyItsDays() throws {
+        try withTemporaryDirectory { folder in
+            let ledger = try Self.ledger(in: folder)
+            let before = try Self.documents(ledger)
+            let (sequence, _) = try ledger.addTravel(zone: "Asia/Tokyo", from: CivilDate("2024-04-04")!, to: CivilDate("2024-04-07")!)
+            let records = try ledger.dailyRecords(from: nil, through: nil)
+            let steps = Dictionary(uniqueKeysWithValues: records.map { ($0.date.description, $0.steps?.value ?? 0) })
+            // London midnight of the 3rd (23:00 UTC on the 2nd) to Tokyo midnight of the 4th
+            // (15:00 UTC on the 3rd): 16 hours, 8 samples. Tokyo midnight of the 6th (15:00 UTC
+            // on the 5th) to London midnight of the 7th (23:00 UTC on the 6th): 32 hours, 16.
+            #expect(steps["2024-04-03"] == 8_000)
+            #expect(steps["2024-04-04"] == 12_000)
+            #expect(steps["2024-04-05"] == 12_000)
+            #expect(steps["2024-04-06"] == 16_000)
+            #expect(steps.values.reduce(0, +) == 108_000)
+            let lived = Dictionary(uniqueKeysWithValues: records.compactMap { record in record.lived.map { (record.date.description, $0) } })
+            #expect(lived["2024-04-03"]?.hours == 16)
+            #expect(lived["2024-04-03"]?.zone == "Europe/London")
+            #expect(lived["2024-04-04"]?.place == "Tokyo, UTC+9")
+            #expect(lived["2024-04-06"]?.hours == 32)
+            #expect(Set(lived.keys) == ["2024-04-03", "2024-04-04", "2024-04-05", "2024-04-06"])
+            // The Tokyo night (22:30–06:30 local) is the night before the 6th, in Tokyo's window.
+            #expect(records.first { $0.date.description == "2024-04-06" }?.sleep?.asleep == 8 * 3_600)
+            let after = try Self.documents(ledger)
+            let moved: Set<String> = ["2024-04-03", "2024-04-04", "2024-04-05", "2024-04-06", "2024-04-07"]
+            for (date, document) in before where !moved.contains(date) {
+                #expect(after[date] == document, "\(date) moved")
+            }
+            // Taken back, every day is as it was, byte for byte.
+            try ledger.removeTravel(period: sequence)
+            #expect(try Self.documents(ledger) == before)
+        }
+    }
+
+    @Test("rebuilt, the days are the same; as recorded before the period, they are cut at home")
+    func rebuildAndReplay() throws {
+        try withTemporaryDirectory { folder in
+            let ledger = try Self.ledger(in: folder)
+            let homeDays = try ledger.dailyRecords(from: nil, through: nil)
+            let beforeTravel = try ledger.store.lastSequence()
+            try ledger.addTravel(zone: "Asia/Tokyo", from: CivilDate("2024-04-04")!, to: CivilDate("2024-04-07")!)
+            let travelDays = try Self.documents(ledger)
+            _ = try ledger.rebuild()
+            #expect(try Self.documents(Ledger.open(at: folder + "/ledger")) == travelDays)
+            #expect(try ledger.replay(through: beforeTravel).days == homeDays)
+            let now = try ledger.replay(through: .max).days
+            #expect(now.first { $0.date.description == "2024-04-06" }?.steps?.value == 16_000)
+        }
+    }
+
+    @Test("points follow the days: the 16-hour day's award is reversed, the 32-hour day's tier is reached; the day's zone is explained")
+    func pointsAndExplain() throws {
+        try withTemporaryDirectory { folder in
+            let ledger = try Self.ledger(in: folder)
+            #expect(try ledger.pointsHistory().filter { $0.kind == .reversal }.isEmpty)
+            let (sequence, _) = try ledger.addTravel(zone: "Asia/Tokyo", from: CivilDate("2024-04-04")!, to: CivilDate("2024-04-07")!)
+            // Tiers at 1,000, 5,000 and 10,000 steps: the 3rd's 8,000 no longer reach the last;
+            // the 6th's 16,000 reach what its 12,000 did.
+            let reversals = try ledger.pointsHistory().filter { $0.kind == .reversal }
+            #expect(reversals.map { "\($0.day?.description ?? "") \($0.rule)" } == ["2024-04-03 steps10000"])
+            let explained = try ledger.explainTravel(on: CivilDate("2024-04-05")!)
+            #expect(explained.zone == "Asia/Tokyo")
+            if case .runner(let by, _) = explained.reason { #expect(by == sequence) } else { Issue.record("not the runner's period") }
+            #expect(try ledger.explainTravel(on: CivilDate("2024-04-09")!).zone == "Europe/London")
+            #expect(try ledger.explainTravel(on: CivilDate("2024-04-03")!).hours == 16)
+        }
+    }
+
+    @Test(
+        "a zone the runner names is refused when unknown, a period ending before it starts is refused; nothing is appended",
+        arguments: [("Mars/Olympus", "2024-04-04", "2024-04-07"), ("Asia/Tokyo", "2024-04-07", "2024-04-04"), ("Asia/Tokyo", "1999-12-31", nil)])
+    func refusals(zone: String, from: String, to: String?) throws {
+        try withTemporaryDirectory { folder in
+            let ledger = try Ledger.create(at: folder + "/ledger", timeZone: "Europe/London")
+            let last = try ledger.store.lastSequence()
+            #expect(throws: (any Error).self) {
+                try ledger.addTravel(zone: zone, from: CivilDate(from)!, to: to.flatMap(CivilDate.init))
+            }
+            #expect(try ledger.store.lastSequence() == last)
+        }
+    }
+}
