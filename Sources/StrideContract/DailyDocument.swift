@@ -58,14 +58,17 @@ public struct DailyDocument: ContractDocument {
         // Only a day lived away from home, or of travel, says where: a runner who never left
         // home reads the same documents as before the zone timeline.
         guard let lived = record.lived, case .object(var members) = document else { return document }
-        members.insert(
-            JSONValue.Member(
-                "lived",
-                .object([
-                    "zone": .string(lived.zone), "offsetSeconds": .integer(lived.offsetSeconds), "hours": .number(lived.hours),
-                    "place": .string(lived.place),
-                ])), at: 1)
+        members.insert(JSONValue.Member("lived", json(lived)), at: 1)
         return .object(members)
+    }
+
+    /// Where a day was lived: its zone, the zone's offset at the day's start, its length in
+    /// hours, and the zone as a runner reads it.
+    static func json(_ lived: DayLived) -> JSONValue {
+        .object([
+            "zone": .string(lived.zone), "offsetSeconds": .integer(lived.offsetSeconds), "hours": .number(lived.hours),
+            "place": .string(lived.place),
+        ])
     }
 
     /// A night's source as the contract names it: `watch`, `other` (whatever else wrote it),

@@ -23,10 +23,14 @@ public struct DailyExplainDocument: ContractDocument {
     }
 
     public var json: JSONValue {
-        .object([
+        let document = JSONValue.object([
             "date": .string(report.date.description), "timeZone": .string(timeZone),
             "measures": .array(report.measures.map { json($0) }),
         ])
+        // A day lived away from home, or of travel, says where (as `daily --json` does).
+        guard let lived = report.lived, case .object(var members) = document else { return document }
+        members.insert(JSONValue.Member("lived", DailyDocument.json(lived)), at: 2)
+        return .object(members)
     }
 
     /// The contract's name of a measure, as `--measure` takes it.

@@ -69,6 +69,11 @@ public struct DayLived: Hashable, Sendable {
         return zone.hasPrefix("Etc/") ? offset : "\(city), \(offset)"
     }
 
-    /// The length as a runner reads it, when not a day's usual (`17 hours`).
+    /// The length in hours.
     public var hours: Double { Double(seconds) / 3600 }
+
+    /// The length in hours as a runner reads it: whole (`17`), else to a tenth (`16.5`).
+    public var hoursShown: String {
+        seconds % 3600 == 0 ? String(seconds / 3600) : String((hours * 10).rounded() / 10)
+    }
 }

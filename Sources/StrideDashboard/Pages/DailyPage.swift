@@ -47,7 +47,9 @@ enum DailyPage {
             day = day.adding(days: 1)
         }
         var html = Shell.heading(render.level, "Daily records")
-        html += "<p class=\"lead\">\(content.first) to \(content.last), days local to \(content.timeZone.html): "
+        let away = content.records.values.contains { $0.lived != nil }
+        html += "<p class=\"lead\">\(content.first) to \(content.last), days local to "
+        html += away ? "where they were lived (home: \(content.timeZone.html)): " : "\(content.timeZone.html): "
         html += "\(content.records.count.counted("day")) with data. Sleep is the night ending on the day.</p>"
         html += rangeForm(content, render)
         let prefix = render.idPrefix + "daily-"
@@ -57,8 +59,21 @@ enum DailyPage {
         html += DailyCharts.steps(days: days, records: content.records, id: prefix + "steps")
         html += DailyCharts.distance(days: days, records: content.records, id: prefix + "distance")
         html += "</div>"
+        html += livedAway(days.compactMap { day in content.records[day]?.lived.map { (day, $0) } }, render)
         html += explainLinks(days.filter { content.records[$0] != nil }, render)
         return html
+    }
+
+    /// The days lived away from home or of travel (not 24 hours long): where, and how long.
+    private static func livedAway(_ days: [(day: CivilDate, lived: DayLived)], _ render: RenderContext) -> String {
+        guard !days.isEmpty else { return "" }
+        var html = "<section class=\"panel\">" + Shell.heading(render.level + 1, "Days away and days of travel")
+        html += "<p>Each is cut from its midnight where it was lived to the next day's: a day of flying east is shorter, west longer.</p>"
+        html += "<div class=\"table-wrap\"><table><thead><tr><th scope=\"col\">Day</th><th scope=\"col\">Where</th><th scope=\"col\" class=\"num\">Hours</th></tr></thead><tbody>"
+        for (day, lived) in days {
+            html += "<tr><td>\(day)</td><td>\(lived.place.html)</td><td class=\"num\">\(lived.hoursShown)</td></tr>"
+        }
+        return html + "</tbody></table></div></section>"
     }
 
     /// A link to every day with data, to its figures down to their samples; none in a report.

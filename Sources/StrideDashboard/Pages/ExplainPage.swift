@@ -37,6 +37,9 @@ enum ExplainPage {
                 "<a href=\"\(render.links.dailyExplain(date: day, measure: DailyExplainDocument.name(of: other)).html)\"\(current)>\(ExplainWording.title(of: other).html)</a>"
         }.joined(separator: " · ")
         html += "</p></nav>"
+        if let lived = report.lived {
+            html += "<p class=\"lived\">Lived in <strong>\(lived.place.html)</strong>: a day of \(lived.hoursShown) hours, cut in \(lived.zone.html).</p>"
+        }
         html += "<p class=\"lead\">The figure: <strong>\(ExplainWording.amount(explanation.figure, of: content.measure).html)</strong>"
         let parts = explanation.parts.compactMap { part in
             part.value.map {

@@ -35,6 +35,9 @@ public struct DayExplanationReport: Hashable, Sendable {
     public var date: CivilDate
     /// The measures explained, in the order of ``Measure``.
     public var measures: [ExplainedMeasure]
+    /// Where the day was lived, when not an ordinary day at home: its zone and length (see
+    /// `stride travel explain` for why).
+    public var lived: DayLived? = nil
 }
 
 extension Ledger {
@@ -82,7 +85,7 @@ extension Ledger {
                     return ExplainedSampleLine(explained: sample, id: event?.entity.shortID ?? "", sourceName: sourceName, reason: reason)
                 }
                 return ExplainedMeasure(explanation: explanation, samples: lines, samplesTotal: explanation.samples.count, offset: start)
-            })
+            }, lived: DayLived(day, in: daily.projection.days))
     }
 
     /// Why a sample is left out, in a sentence.

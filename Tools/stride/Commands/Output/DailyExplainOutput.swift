@@ -9,6 +9,10 @@ enum DailyExplainOutput {
     static func text(_ document: DailyExplainDocument) -> String {
         let report = document.report
         var lines = ["\(report.date), a local day in \(document.timeZone): every figure down to its samples."]
+        if let lived = report.lived {
+            lines[0] = "\(report.date), lived in \(lived.place), \(lived.hoursShown) hours long: every figure down to its samples."
+            lines.append("(Its zone and length: `stride travel explain \(report.date)` says why.)")
+        }
         for measure in report.measures {
             let explanation = measure.explanation
             let kind = explanation.measure

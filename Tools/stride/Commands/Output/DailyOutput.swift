@@ -23,8 +23,7 @@ enum DailyOutput {
             // A day lived away, or of travel, says where and, when not 24 hours, how long.
             let date =
                 record.lived.map { lived in
-                    let hours = lived.seconds % 3600 == 0 ? String(lived.seconds / 3600) : String(format: "%.1f", lived.hours)
-                    return "\(record.date) (\(lived.place)" + (lived.seconds == 86_400 ? ")" : ", \(hours) h)")
+                    "\(record.date) (\(lived.place)" + (lived.seconds == 86_400 ? ")" : ", \(lived.hoursShown) h)")
                 } ?? record.date.description
             table.add([
                 date, clock(sleep?.asleep), clock(sleep?.inBed), stages, heart,
