@@ -56,6 +56,17 @@ public struct IngestSummaryDocument: ContractDocument {
         if report.repeatedInFile > 0 { members.append(.init("repeatedInFile", .integer(report.repeatedInFile))) }
         if let export = report.export { members.append(.init("export", json(export))) }
         if let archive = counts.archive { members.append(.init("archive", json(archive, settled: report.archive))) }
+        // Only where the file's clocks told the ledger something new.
+        if report.zones.observations > 0 {
+            let moved = report.zones.daysMoved.sorted()
+            members.append(
+                .init(
+                    "zones",
+                    .object([
+                        "observations": .integer(report.zones.observations), "daysMoved": .integer(moved.count),
+                        "firstDayMoved": .string(moved.first?.description), "lastDayMoved": .string(moved.last?.description),
+                    ])))
+        }
         if !report.stepReversals.isEmpty {
             members.append(
                 .init(

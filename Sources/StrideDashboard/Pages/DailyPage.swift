@@ -69,7 +69,8 @@ enum DailyPage {
         guard !days.isEmpty else { return "" }
         var html = "<section class=\"panel\">" + Shell.heading(render.level + 1, "Days away and days of travel")
         html += "<p>Each is cut from its midnight where it was lived to the next day's: a day of flying east is shorter, west longer.</p>"
-        html += "<div class=\"table-wrap\"><table><thead><tr><th scope=\"col\">Day</th><th scope=\"col\">Where</th><th scope=\"col\" class=\"num\">Hours</th></tr></thead><tbody>"
+        html +=
+            "<div class=\"table-wrap\"><table><thead><tr><th scope=\"col\">Day</th><th scope=\"col\">Where</th><th scope=\"col\" class=\"num\">Hours</th></tr></thead><tbody>"
         for (day, lived) in days {
             html += "<tr><td>\(day)</td><td>\(lived.place.html)</td><td class=\"num\">\(lived.hoursShown)</td></tr>"
         }

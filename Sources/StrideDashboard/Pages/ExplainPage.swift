@@ -38,7 +38,8 @@ enum ExplainPage {
         }.joined(separator: " · ")
         html += "</p></nav>"
         if let lived = report.lived {
-            html += "<p class=\"lived\">Lived in <strong>\(lived.place.html)</strong>: a day of \(lived.hoursShown) hours, cut in \(lived.zone.html).</p>"
+            html +=
+                "<p class=\"lived\">Lived in <strong>\(lived.place.html)</strong>: a day of \(lived.hoursShown) hours, cut in \(lived.zone.html).</p>"
         }
         html += "<p class=\"lead\">The figure: <strong>\(ExplainWording.amount(explanation.figure, of: content.measure).html)</strong>"
         let parts = explanation.parts.compactMap { part in

@@ -31,6 +31,9 @@ public struct FileIngestReport: Sendable {
     public var export: ExportSettlement?
     /// For an account archive: the shoes it put on the rack and the runs on them.
     public var archive: ArchiveSettlement?
+    /// What the file's clocks showed that the ledger did not know, and the days whose zone it
+    /// moved (each now cut where it was lived; `stride travel explain DATE` says why).
+    public var zones = ZonesLearned()
     /// Wall time in seconds.
     public var seconds: Double
     /// Bytes read (inflated, for a zip).
@@ -94,7 +97,7 @@ extension Ledger {
         let beforeArchive = try store.lastSequence()
         // What the file's clocks showed, once its samples are in: the days whose zone it moves
         // are re-cut as they are read, and their step awards decided again below.
-        let movedDays = try recordZones(counts.zoneObservations, file: options.recordedName ?? file)
+        let zones = try recordZones(counts.zoneObservations, file: options.recordedName ?? file)
         let archive = try counts.archive.map { try settleArchive($0, shoeNames: options.shoeNames, sentBy: options.sentBy) }
         let settledEvents = Int(try store.lastSequence() - beforeArchive)
         // Step awards, once the last batch is in: for every day the file's steps touch (new or
@@ -102,7 +105,8 @@ extension Ledger {
         // days of the step samples it shows deleted.
         let withdrawnDays = self.stepDays(of: settlement?.withdrawn ?? [])
         let stepChanges = try reconcileStepAwards(
-            for: try zonedStepDays(stepDays.union(withdrawnDays)).union(movedDays), cause: withdrawnDays.isEmpty ? nil : "samples deleted in Health",
+            for: try zonedStepDays(stepDays.union(withdrawnDays)).union(zones.daysMoved),
+            cause: withdrawnDays.isEmpty ? nil : "samples deleted in Health",
             sentBy: options.sentBy)
         var report = FileIngestReport(
             file: file, format: result.format, counts: counts, appended: appended + settledEvents, duplicates: duplicates, autoAssigned: autoAssigned,
@@ -111,6 +115,7 @@ extension Ledger {
         report.repeatedInFile = repeatedInFile
         report.export = settlement
         report.archive = archive
+        report.zones = zones
         return report
     }
 }

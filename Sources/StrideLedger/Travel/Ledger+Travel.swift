@@ -144,20 +144,20 @@ extension Ledger {
             hours: Double(calendar.length(of: date)) / 3600, reason: why, observations: observations)
     }
 
-    /// Appends what a file's clocks showed that the ledger did not know yet, and returns the
-    /// dates whose zone changed (empty when none did).
+    /// Appends what a file's clocks showed that the ledger did not know yet, and says which
+    /// days that moved to another zone (with the days either side, re-cut with them).
     /// - Throws: a storage failure.
-    func recordZones(_ observed: ZoneObservations, file: String) throws -> Set<CivilDate> {
-        guard observed.count > 0 else { return [] }
+    func recordZones(_ observed: ZoneObservations, file: String) throws -> ZonesLearned {
+        guard observed.count > 0 else { return ZonesLearned() }
         let before = try days()
         let state = try state(of: travel)
         let known = Set(try state.observations().map(\.observation))
         let new = observed.all.filter { !known.contains($0) }
-        guard !new.isEmpty else { return [] }
+        guard !new.isEmpty else { return ZonesLearned() }
         try append([
             PendingEvent(.zonesObserved(ZonesObserved(file: file, observations: new)), occurredAt: new[0].instant, entity: .athlete)
         ])
-        return Self.datesMoved(from: before.timeline, to: try days().timeline)
+        return ZonesLearned(observations: new.count, daysMoved: Self.datesMoved(from: before.timeline, to: try days().timeline))
     }
 
     /// The dates whose zone differs between two timelines, with the days either side of each
@@ -176,6 +176,23 @@ extension Ledger {
             date = date.adding(days: 1)
         }
         return dates
+    }
+}
+
+/// What an ingest learned of where the runner lived.
+public struct ZonesLearned: Sendable, Hashable {
+    /// Observations of the clocks the ledger did not know (appended in a `travel.zonesObserved`).
+    public var observations = 0
+    /// The days re-cut: those whose zone changed, and the days either side of each.
+    public var daysMoved: Set<CivilDate> = []
+
+    /// Nothing learned.
+    public init() {}
+
+    /// Learned `observations`, moving `daysMoved`.
+    public init(observations: Int, daysMoved: Set<CivilDate>) {
+        self.observations = observations
+        self.daysMoved = daysMoved
     }
 }
 

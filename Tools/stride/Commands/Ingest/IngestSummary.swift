@@ -73,6 +73,15 @@ enum IngestSummary {
             let days = Set(report.stepAwards.map(\.day)).count
             lines.append("  Steps earned \(report.stepAwards.reduce(0) { $0 + $1.points }) points over \(days.counted("day")).")
         }
+        if report.zones.observations > 0 {
+            let moved = report.zones.daysMoved.sorted()
+            lines.append(
+                "  Where you were: \(report.zones.observations.counted("new reading")) of the clocks"
+                    + (moved.isEmpty
+                        ? "; no day moved."
+                        : "; \(moved.count.counted("day")) from \(moved[0]) to \(moved[moved.count - 1]) now cut in the zone lived (`stride travel`).")
+            )
+        }
         for reversal in report.stepReversals {
             lines.append("  The \(reversal.rule) award of \(reversal.day) is reversed (\(reversal.takenBack) taken back): \(reversal.reason).")
         }
