@@ -29,6 +29,27 @@ extension ProjectionState where P == TravelProjection {
         return sequence
     }
 
+    /// The offsets the inputs' clocks showed, by hour since 1970: where two readings of one hour
+    /// differ, a watch's file (FIT, then Garmin) wins over the Health app, and that over a push.
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
+    public func shownOffsets() throws -> [Int64: Int] {
+        let rank: [ZoneObservation.Source: Int] = [.fitLocalTimestamp: 0, .garminLocalTime: 1, .healthTimeZone: 2, .pushedOffset: 3]
+        var shown: [Int64: (rank: Int, offset: Int)] = [:]
+        for (observation, _) in try observations() {
+            let offset: Int
+            switch observation.reading {
+            case .offset(let seconds): offset = seconds
+            case .zone(let zone):
+                offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(observation.instant.millisecondsSince1970) / 1000))
+            }
+            let hour = observation.instant.hoursSince1970
+            let candidate = (rank: rank[observation.source] ?? 4, offset: offset)
+            if let kept = shown[hour], kept.rank <= candidate.rank { continue }
+            shown[hour] = candidate
+        }
+        return shown.mapValues(\.offset)
+    }
+
     /// The zone timeline: `home` where nothing else is known, the periods the inputs show
     /// (``ZoneEvidencePolicy``), and over them the runner's own.
     /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.

@@ -32,7 +32,7 @@ enum OverviewPage {
         var runs: [CivilDate: (count: Int, meters: Double)] = [:]
         // Each run once (a copy of a run recorded twice is not another run), at its counted distance.
         for workout in try reader.workouts(from: week.first, through: week.last) where workout.isRunning && workout.runOf == nil {
-            let day = reader.ledger.localDay(workout.start)
+            let day = reader.ledger.day(ofRunStartingAt: workout.start)
             let current = runs[day] ?? (0, 0)
             runs[day] = (current.count + 1, current.meters + workout.kilometers * 1000)
         }
@@ -41,7 +41,7 @@ enum OverviewPage {
         var runDays: [UInt128: CivilDate] = [:]
         if !notified.isEmpty {
             for workout in try reader.workouts() where notified.contains(workout.id) {
-                runDays[workout.id] = reader.ledger.localDay(workout.start)
+                runDays[workout.id] = reader.ledger.day(ofRunStartingAt: workout.start)
             }
         }
         let shoes = try reader.shoes()

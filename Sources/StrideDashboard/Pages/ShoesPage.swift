@@ -37,7 +37,7 @@ enum ShoesPage {
         let thisWeek = weekStart(of: try reader.lastActiveDay())
         let starts = (0..<weeks).map { thisWeek.adding(days: 7 * ($0 - weeks + 1)) }
         let workouts = try reader.workouts().filter(\.isRunning)
-        let startDays = Dictionary(workouts.map { ($0.id, reader.ledger.localDay($0.start)) }, uniquingKeysWith: { first, _ in first })
+        let startDays = Dictionary(workouts.map { ($0.id, reader.ledger.day(ofRunStartingAt: $0.start)) }, uniquingKeysWith: { first, _ in first })
         var runsPerWeek: [UInt128: [Int]] = [:]
         for view in shoes {
             var counts = Array(repeating: 0, count: weeks)

@@ -118,7 +118,7 @@ final class PageReader {
     /// The day the pages end on: the latest day with a daily record or a run's start, not
     /// after today (today when there is neither), so that an old export still shows its weeks.
     func lastActiveDay() throws -> CivilDate {
-        let lastRun = try workouts(through: today).last.map { ledger.localDay($0.start) }
+        let lastRun = try workouts(through: today).last.map { ledger.day(ofRunStartingAt: $0.start) }
         let lastRecord = try lastDayWithData()
         return [lastRun, lastRecord].compactMap { $0 }.max() ?? today
     }
@@ -147,7 +147,7 @@ final class PageReader {
         }
         guard first != nil || last != nil || unassignedOnly else { return everyWorkout ?? [] }
         return (everyWorkout ?? []).filter { workout in
-            let day = ledger.localDay(workout.start)
+            let day = ledger.day(ofRunStartingAt: workout.start)
             return (first.map { $0 <= day } ?? true) && (last.map { day <= $0 } ?? true)
                 && (!unassignedOnly || (workout.shoe == nil && workout.runOf == nil))
         }

@@ -40,6 +40,12 @@ extension Ledger {
     /// the home zone if it cannot be read).
     public func localDay(_ instant: Timestamp) -> CivilDate { ((try? days()) ?? dailyHealth.days).day(of: instant) }
 
+    /// The day a run starting at `start` counts on: the date its own file's clock showed, else
+    /// the day it falls on where the runner lived (see ``LocalClocks``).
+    public func day(ofRunStartingAt start: Timestamp) -> CivilDate {
+        ((try? localClocks()) ?? LocalClocks(days: dailyHealth.days)).day(ofStart: start)
+    }
+
     /// Checks in for the local day of `at` (now by default): the day's award when the day is
     /// open (``isOpen(_:)``), recorded for no point when it is closed, or nothing more when it
     /// has a check-in already (nothing is appended then). `sentBy` names the device that sent it through the server

@@ -37,8 +37,8 @@ extension Ledger {
         // the log's end: a read on figures behind the log is not kept.
         let point = try figuresPoint()
         if let kept = workoutListCache.workouts(at: point.sequence) { return kept }
-        let calendar = try days()
-        let workouts = try state.workouts().map { (day: calendar.day(of: $0.start), workout: $0) }
+        let clocks = try localClocks()
+        let workouts = try state.workouts().map { (day: clocks.day(ofStart: $0.start), workout: $0) }
         if point.isCurrent { workoutListCache.keep(workouts, at: point.sequence) }
         return workouts
     }

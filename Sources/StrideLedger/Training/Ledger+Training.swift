@@ -56,7 +56,8 @@ extension Ledger {
     }
 
     private func makeTrainingView(asOf instant: Timestamp?, asRecordedThrough sequence: UInt64?, at point: FiguresPoint) throws -> TrainingView {
-        let calendar = try days(asRecordedThrough: sequence.map { min($0, point.logEnd) })
+        let clocks = try localClocks(asRecordedThrough: sequence.map { min($0, point.logEnd) })
+        let calendar = clocks.days
         let mileageState: ProjectionState<ShoeMileageProjection>
         let trainingState: ProjectionState<TrainingLogProjection>
         let dailyState: ProjectionState<DailyHealthProjection>
@@ -103,7 +104,7 @@ extension Ledger {
         var restingDays: [Double] = []
         var daysLooked: Set<CivilDate> = []
         for draft in drafts.sorted(by: { $0.counted.start > $1.counted.start }) {
-            let day = calendar.day(of: draft.counted.start)
+            let day = clocks.day(ofStart: draft.counted.start)
             guard daysLooked.insert(day).inserted else { continue }
             if let resting = try dailyState.restingHeartRate(on: day) { restingDays.append(resting) }
             if daysLooked.count >= AthleteEstimate.restingDays { break }
@@ -116,7 +117,7 @@ extension Ledger {
         var runs: [TrainingRun] = []
         runs.reserveCapacity(drafts.count)
         for (workout, counted, stream) in drafts {
-            let day = calendar.day(of: counted.start)
+            let day = clocks.day(ofStart: counted.start)
             let streamFacts = stream.flatMap { facts[$0] }
             var heartRate = streamFacts?.heartRate ?? []
             var heartRateSource: String? = heartRate.isEmpty ? nil : "stream"

@@ -14,27 +14,44 @@ extension Ledger {
     /// The travel projection.
     var travel: TravelProjection { TravelProjection() }
 
-    /// The calendar days are cut by now: the zone timeline as the log stands. Built again only
-    /// when an event changed what the timeline is made of.
+    /// The calendar days are cut by now: the zone timeline as the log stands.
     /// - Throws: a storage or projection failure.
     public func days() throws -> ZonedCalendar {
+        try localClocks().days
+    }
+
+    /// What the runner's clocks showed, as the log stands: the days cut where they were lived,
+    /// and the offsets files showed (a run's day and printed offset). Built again only when an
+    /// event changed what the timeline is made of.
+    /// - Throws: a storage or projection failure.
+    public func localClocks() throws -> LocalClocks {
         let state = try state(of: travel)
         let stamp = try state.lastChange()
-        if stamp == 0 { return dailyHealth.days }
-        if let kept = zoneCalendarCache.calendar(at: stamp) { return kept }
-        let calendar = ZonedCalendar(timeline: try state.timeline(home: timeZone), reusing: zoneCalendarCache.latest)
-        zoneCalendarCache.keep(calendar, at: stamp)
-        return calendar
+        if stamp == 0 { return LocalClocks(days: dailyHealth.days) }
+        if let kept = zoneCalendarCache.clocks(at: stamp) { return kept }
+        let clocks = LocalClocks(
+            days: ZonedCalendar(timeline: try state.timeline(home: timeZone), reusing: zoneCalendarCache.latest?.days),
+            shown: try state.shownOffsets())
+        zoneCalendarCache.keep(clocks, at: stamp)
+        return clocks
     }
 
     /// The calendar days were cut by as recorded through `sequence` (the timeline folded from
     /// the events up to it): the present's when `sequence` is nil.
     /// - Throws: a storage or projection failure.
     public func days(asRecordedThrough sequence: UInt64?) throws -> ZonedCalendar {
-        guard let sequence else { return try days() }
+        try localClocks(asRecordedThrough: sequence).days
+    }
+
+    /// The runner's clocks as recorded through `sequence` (the present's when nil).
+    /// - Throws: a storage or projection failure.
+    public func localClocks(asRecordedThrough sequence: UInt64?) throws -> LocalClocks {
+        guard let sequence else { return try localClocks() }
         let recorded = try travelState(through: sequence)
-        guard try recorded.lastChange() != 0 else { return dailyHealth.days }
-        return ZonedCalendar(timeline: try recorded.timeline(home: timeZone), reusing: zoneCalendarCache.latest)
+        guard try recorded.lastChange() != 0 else { return LocalClocks(days: dailyHealth.days) }
+        return LocalClocks(
+            days: ZonedCalendar(timeline: try recorded.timeline(home: timeZone), reusing: zoneCalendarCache.latest?.days),
+            shown: try recorded.shownOffsets())
     }
 
     /// The travel rows as recorded through `sequence`, from their nearest snapshot.
@@ -251,23 +268,23 @@ public struct TravelExplanation: Sendable {
     public var observations: [(observation: ZoneObservation, sequence: UInt64)]
 }
 
-/// The zone calendars built, kept while the timeline's inputs are unchanged.
+/// The runner's clocks built, kept while the timeline's inputs are unchanged.
 final class ZoneCalendarCache: Sendable {
-    private let kept = Mutex<(stamp: UInt64, calendar: ZonedCalendar)?>(nil)
+    private let kept = Mutex<(stamp: UInt64, clocks: LocalClocks)?>(nil)
 
     init() {}
 
-    /// The calendar built at `stamp` (the travel projection's last change), if kept.
-    func calendar(at stamp: UInt64) -> ZonedCalendar? {
-        kept.withLock { $0.flatMap { $0.stamp == stamp ? $0.calendar : nil } }
+    /// The clocks built at `stamp` (the travel projection's last change), if kept.
+    func clocks(at stamp: UInt64) -> LocalClocks? {
+        kept.withLock { $0.flatMap { $0.stamp == stamp ? $0.clocks : nil } }
     }
 
-    /// The last calendar built, whose zones' calendars a new one reuses.
-    var latest: ZonedCalendar? { kept.withLock { $0?.calendar } }
+    /// The last clocks built, whose zones' calendars new ones reuse.
+    var latest: LocalClocks? { kept.withLock { $0?.clocks } }
 
-    /// Keeps the calendar built at `stamp`.
-    func keep(_ calendar: ZonedCalendar, at stamp: UInt64) {
-        kept.withLock { $0 = (stamp, calendar) }
+    /// Keeps the clocks built at `stamp`.
+    func keep(_ clocks: LocalClocks, at stamp: UInt64) {
+        kept.withLock { $0 = (stamp, clocks) }
     }
 }
 
