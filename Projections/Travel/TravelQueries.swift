@@ -22,6 +22,16 @@ extension ProjectionState where P == TravelProjection {
         }
     }
 
+    /// Whether an observation adds nothing: one of its reading and source is kept for its hour,
+    /// at its instant or earlier (one key read, however many are kept).
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
+    public func knows(_ observation: ZoneObservation) throws -> Bool {
+        let key = TravelKey.observation(
+            hour: observation.instant.hoursSince1970, reading: observation.reading.description, source: observation.source)
+        guard case .observation(let kept, _)? = try row(key) else { return false }
+        return kept.instant <= observation.instant
+    }
+
     /// The sequence of the last event that changed what the timeline is made of (0: none).
     /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
     public func lastChange() throws -> UInt64 {

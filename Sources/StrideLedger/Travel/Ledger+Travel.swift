@@ -168,8 +168,7 @@ extension Ledger {
         guard observed.count > 0 else { return ZonesLearned() }
         let before = try days()
         let state = try state(of: travel)
-        let known = Set(try state.observations().map(\.observation))
-        let new = observed.all.filter { !known.contains($0) }
+        let new = try observed.all.filter { try !state.knows($0) }
         guard !new.isEmpty else { return ZonesLearned() }
         try append([
             PendingEvent(.zonesObserved(ZonesObserved(file: file, observations: new)), occurredAt: new[0].instant, entity: .athlete)
