@@ -19,6 +19,95 @@ struct ZoneEvidenceIngestTests {
         .zone(try #require(TimeZone(identifier: identifier)))
     }
 
+    // MARK: Apple Health
+
+    @Test("HKTimeZone on records and workouts: the zone at each start, one a zone and hour, none for a record without it")
+    func healthTimeZone() throws {
+        try withTemporaryDirectory { folder in
+            let xml = export(
+                """
+                 <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="Pillow" creationDate="2024-04-02 07:00:00 +0200" startDate="2024-04-01 23:10:00 +0200" endDate="2024-04-02 06:40:00 +0200" value="HKCategoryValueSleepAnalysisAsleep">
+                  <MetadataEntry key="HKMetadataKeySyncIdentifier" value="night-1"/>
+                  <MetadataEntry key="HKTimeZone" value="Europe/Paris"/>
+                 </Record>
+                 <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="Pillow" creationDate="2024-04-02 07:00:00 +0200" startDate="2024-04-01 23:40:00 +0200" endDate="2024-04-02 06:40:00 +0200" value="HKCategoryValueSleepAnalysisInBed">
+                  <MetadataEntry key="HKTimeZone" value="Europe/Paris"/>
+                 </Record>
+                 <Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone" unit="count" creationDate="2024-04-03 09:00:00 +0200" startDate="2024-04-03 08:00:00 +0200" endDate="2024-04-03 08:30:00 +0200" value="1200">
+                  <MetadataEntry key="HKTimeZoneName" value="Asia/Tokyo"/>
+                 </Record>
+                 <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" sourceName="Apple Watch" creationDate="2024-04-05 07:35:00 +0200" startDate="2024-04-05 07:00:00 +0200" endDate="2024-04-05 07:30:00 +0200">
+                  <MetadataEntry key="HKIndoorWorkout" value="0"/>
+                  <MetadataEntry key="HKTimeZone" value="America/New_York"/>
+                  <WorkoutEvent type="HKWorkoutEventTypePause" date="2024-04-05 07:10:00 +0200">
+                   <MetadataEntry key="HKTimeZone" value="Asia/Tokyo"/>
+                  </WorkoutEvent>
+                 </Workout>
+                """)
+            let read = try read(try write(xml, named: "export.xml", in: folder))
+            // The second night's record is in the first one's hour and zone: the earlier is kept.
+            #expect(
+                Self.observations(read) == [
+                    ZoneObservation(try Self.zone("Europe/Paris"), at: instant("2024-04-01T21:10:00Z"), source: .healthTimeZone),
+                    ZoneObservation(try Self.zone("America/New_York"), at: instant("2024-04-05T05:00:00Z"), source: .healthTimeZone),
+                ])
+            // The metadata is kept as written.
+            #expect(read.samples[0].metadata("HKTimeZone") == "Europe/Paris")
+            #expect(read.result.counts.notRead.isEmpty)
+        }
+    }
+
+    @Test("an export without HKTimeZone notes nothing")
+    func healthWithoutZones() throws {
+        try withTemporaryDirectory { folder in
+            let xml = export(
+                """
+                 <Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone" unit="count" creationDate="2024-04-03 09:00:00 +0200" startDate="2024-04-03 08:00:00 +0200" endDate="2024-04-03 08:30:00 +0200" value="1200">
+                  <MetadataEntry key="HKWasUserEntered" value="0"/>
+                 </Record>
+                 <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" sourceName="Apple Watch" startDate="2024-04-05 07:00:00 +0200" endDate="2024-04-05 07:30:00 +0200"/>
+                """)
+            let read = try read(try write(xml, named: "export.xml", in: folder))
+            #expect(read.samples.count == 1 && read.workouts.count == 1)
+            #expect(Self.observations(read).isEmpty)
+        }
+    }
+
+    @Test("an HKTimeZone naming no known zone is no evidence: kept in the metadata, counted as not read")
+    func healthUnknownZone() throws {
+        try withTemporaryDirectory { folder in
+            let xml = export(
+                """
+                 <Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone" unit="count" startDate="2024-04-03 08:00:00 +0200" endDate="2024-04-03 08:30:00 +0200" value="1200">
+                  <MetadataEntry key="HKTimeZone" value="Mars/Olympus_Mons"/>
+                 </Record>
+                 <Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone" unit="count" startDate="2024-04-03 09:00:00 +0200" endDate="2024-04-03 09:30:00 +0200" value="800">
+                  <MetadataEntry key="HKTimeZone" value=""/>
+                 </Record>
+                """)
+            let read = try read(try write(xml, named: "export.xml", in: folder))
+            #expect(Self.observations(read).isEmpty)
+            #expect(read.samples.map { $0.metadata("HKTimeZone") } == ["Mars/Olympus_Mons", ""])
+            #expect(read.result.counts.notRead.values.reduce(0, +) == 2)
+        }
+    }
+
+    @Test(
+        "a real export's observations are the zones its HKTimeZone names, one a zone and hour of the starts",
+        .enabled(if: fixturesFolder() != nil, "needs ../shared/fixtures"),
+        arguments: [
+            // file, the zones it names, how many zone-hours its 19 and 16 entries' starts fall in
+            // (by a plain reading of the XML text).
+            ("haozes/export.xml", "Asia/Jerusalem", 12), ("ipyhealth/export.xml", "Africa/Johannesburg", 14),
+        ])
+    func realExport(file: String, zone: String, zoneHours: Int) throws {
+        let read = try read(try #require(fixturesFolder()) + "/" + file)
+        let observations = Self.observations(read)
+        #expect(observations.count == zoneHours)
+        #expect(observations.allSatisfy { $0.reading == (try? Self.zone(zone)) && $0.source == .healthTimeZone })
+        #expect(read.result.counts.notRead.isEmpty)
+    }
+
     // MARK: FIT
 
     /// 2021-09-08T01:46:40Z, as a FIT time.
