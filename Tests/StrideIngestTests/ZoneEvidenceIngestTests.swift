@@ -182,6 +182,58 @@ struct ZoneEvidenceIngestTests {
             ])
     }
 
+    // MARK: Garmin Connect
+
+    /// A Garmin Connect archive holding only these summaries.
+    static func garminArchive(_ summaries: String, in folder: String) throws -> String {
+        let path = folder + "/garmin-export.zip"
+        try FITIngestTests.zip(
+            path, entries: [("DI_CONNECT/DI-Connect-Fitness/runner@example.com_0_summarizedActivities.json", Data(summaries.utf8))])
+        return path
+    }
+
+    @Test("startTimeLocal less startTimeGmt, to the quarter hour, at each activity's start; none without startTimeLocal")
+    func garminLocalTime() throws {
+        try withTemporaryDirectory { folder in
+            let read = try read(
+                try Self.garminArchive(
+                    """
+                    [{"summarizedActivitiesExport": [
+                      {"activityId": 1001, "activityType": "running", "startTimeGmt": 1704096000000.0, "startTimeLocal": 1704115800000.0},
+                      {"activityId": 1002, "activityType": "running", "startTimeGmt": 1704182400000, "duration": 1800000},
+                      {"activityId": 1003, "activityType": "cycling", "startTimeGmt": 1704268800000, "startTimeLocal": 1704268800000},
+                      {"activityId": 1004, "activityType": "running", "startTimeGmt": 1704355200000, "startTimeLocal": 1704337201000}
+                    ]}]
+                    """, in: folder))
+            #expect(read.workouts.count == 4)
+            #expect(
+                Self.observations(read) == [
+                    // 19,800,000 ms: India.
+                    ZoneObservation(.offset(seconds: 19_800), at: Timestamp(millisecondsSince1970: 1_704_096_000_000), source: .garminLocalTime),
+                    // Written the same: UTC, which is evidence too (London in winter).
+                    ZoneObservation(.offset(seconds: 0), at: Timestamp(millisecondsSince1970: 1_704_268_800_000), source: .garminLocalTime),
+                    // Five hours less a second behind: New York.
+                    ZoneObservation(.offset(seconds: -18_000), at: Timestamp(millisecondsSince1970: 1_704_355_200_000), source: .garminLocalTime),
+                ])
+        }
+    }
+
+    @Test("summaries without startTimeLocal note nothing")
+    func garminWithoutLocalTime() throws {
+        try withTemporaryDirectory { folder in
+            let read = try read(
+                try Self.garminArchive(
+                    """
+                    [{"summarizedActivitiesExport": [
+                      {"activityId": 1001, "activityType": "running", "startTimeGmt": 1704096000000.0},
+                      {"activityId": 1002, "activityType": "running", "startTimeGmt": 1704182400000, "startTimeLocal": null}
+                    ]}]
+                    """, in: folder))
+            #expect(read.workouts.count == 2)
+            #expect(Self.observations(read).isEmpty)
+        }
+    }
+
     // MARK: The rounding
 
     @Test(
