@@ -234,6 +234,54 @@ struct ZoneEvidenceIngestTests {
         }
     }
 
+    // MARK: Health Auto Export
+
+    @Test("a pushed metric's first date and each workout's start, at their printed offsets; not every point")
+    func pushedOffsets() throws {
+        try withTemporaryDirectory { folder in
+            let text = push(
+                metrics: [
+                    metric(
+                        "step_count", units: "count",
+                        [
+                            #"{"date": "2024-01-01 06:00:00 +0700", "qty": 120}"#, #"{"date": "2024-01-01 09:00:00 +0700", "qty": 80}"#,
+                            #"{"date": "2024-01-02 09:00:00 +0700", "qty": 50}"#,
+                        ]),
+                    metric(
+                        "sleep_analysis", units: "hr",
+                        [
+                            #"{"startDate": "2024-01-02 23:00:00 +0530", "endDate": "2024-01-03 06:00:00 +0530", "value": "Core"}"#
+                        ]),
+                    metric("heart_rate", units: "bpm", []),
+                ],
+                workouts: [
+                    #"{"name": "Outdoor Run", "start": "2024-01-04 07:00:00 -0330", "end": "2024-01-04 07:30:00 -0330"}"#
+                ])
+            let read = try readPush(try write(text, named: "push.json", in: folder), receivedAt: instant("2024-01-05T00:00:00Z"))
+            #expect(read.samples.count == 4 && read.workouts.count == 1)
+            #expect(
+                Self.observations(read) == [
+                    ZoneObservation(.offset(seconds: 25_200), at: instant("2023-12-31T23:00:00Z"), source: .pushedOffset),
+                    ZoneObservation(.offset(seconds: 19_800), at: instant("2024-01-02T17:30:00Z"), source: .pushedOffset),
+                    ZoneObservation(.offset(seconds: -12_600), at: instant("2024-01-04T10:30:00Z"), source: .pushedOffset),
+                ])
+        }
+    }
+
+    @Test("a push with no dates, or dates printed in UTC with Z, notes nothing")
+    func pushedWithoutOffsets() throws {
+        try withTemporaryDirectory { folder in
+            let empty = try readPush(try write(push(metrics: [], workouts: []), named: "empty.json", in: folder))
+            #expect(Self.observations(empty).isEmpty)
+            let text = push(
+                metrics: [metric("step_count", units: "count", [#"{"date": "2024-01-01T06:00:00Z", "qty": 120}"#])],
+                workouts: [#"{"name": "Outdoor Run", "start": "2024-01-04T07:00:00Z", "end": "2024-01-04T07:30:00Z"}"#])
+            let utc = try readPush(try write(text, named: "utc.json", in: folder), receivedAt: instant("2024-01-05T00:00:00Z"))
+            #expect(utc.samples.count == 1 && utc.workouts.count == 1)
+            #expect(Self.observations(utc).isEmpty)
+        }
+    }
+
     // MARK: The rounding
 
     @Test(
