@@ -182,6 +182,17 @@ struct ZoneEvidenceIngestTests {
             ])
     }
 
+    @Test(
+        "a Strava archive's FIT file notes its local time, though Strava's own dates are UTC",
+        .enabled(if: fixturesFolder() != nil, "needs ../shared/fixtures"))
+    func stravaArchiveFIT() throws {
+        let read = try read(try #require(fixturesFolder()) + "/strava/geo-activity-playground")
+        #expect(read.result.counts.archive?.filesRead == 1)
+        let observations = Self.observations(read)
+        #expect(observations.map(\.reading) == [.offset(seconds: 7_200)])
+        #expect(observations.map(\.source) == [.fitLocalTimestamp])
+    }
+
     // MARK: Garmin Connect
 
     /// A Garmin Connect archive holding only these summaries.
@@ -231,6 +242,35 @@ struct ZoneEvidenceIngestTests {
                     """, in: folder))
             #expect(read.workouts.count == 2)
             #expect(Self.observations(read).isEmpty)
+        }
+    }
+
+    @Test("a watch's FIT file among the archive's uploads notes its local time beside the summary's")
+    func garminUploadedFIT() throws {
+        try withTemporaryDirectory { folder in
+            // The run's summary starts with its file, at +07:00; the file's activity message says so too.
+            let start = Int64(Self.started) + 631_065_600
+            let summaries = """
+                [{"summarizedActivitiesExport": [
+                  {"activityId": 1001, "activityType": "running", "startTimeGmt": \(start * 1000), "startTimeLocal": \((start + 25_200) * 1000)}
+                ]}]
+                """
+            let uploads = folder + "/uploads.zip"
+            try FITIngestTests.zip(uploads, entries: [("run.fit", Data(Self.fitRun(localTimestamp: Self.started + 1800 + 25_200)))])
+            let path = folder + "/garmin-export.zip"
+            try FITIngestTests.zip(
+                path,
+                entries: [
+                    ("DI_CONNECT/DI-Connect-Fitness/runner@example.com_0_summarizedActivities.json", Data(summaries.utf8)),
+                    ("DI_CONNECT/DI-Connect-Uploaded-Files/UploadedFiles_0-_Part1.zip", try Data(contentsOf: URL(fileURLWithPath: uploads))),
+                ])
+            let read = try read(path)
+            #expect(read.workouts.count == 1)
+            #expect(
+                Self.observations(read) == [
+                    ZoneObservation(.offset(seconds: 25_200), at: FITSessionTests.instant(Self.started), source: .garminLocalTime),
+                    ZoneObservation(.offset(seconds: 25_200), at: FITSessionTests.instant(Self.started + 1800), source: .fitLocalTimestamp),
+                ])
         }
     }
 

@@ -296,8 +296,9 @@ struct GarminArchive {
                 continue
             }
             let workouts: [ActivityDetail]
+            var zones = ZoneObservations()
             do {
-                workouts = try ActivityFile.details(bytes, name: files.name(of: name), timeZone: timeZone, readAt: readAt)
+                workouts = try ActivityFile.details(bytes, name: files.name(of: name), timeZone: timeZone, readAt: readAt, zones: &zones)
             } catch {
                 let type = bytes.withUnsafeBytes { FITActivity.decode($0).0.fileID?.type }
                 if let type, type != FITNames.activityFileType {
@@ -308,6 +309,7 @@ struct GarminArchive {
                 continue
             }
             archive.filesRead += 1
+            collector.note(zones: zones)
             for workout in workouts { try found(workout, &archive) }
         }
         // The copy is removed here, once every entry is read (and on every earlier way out).
