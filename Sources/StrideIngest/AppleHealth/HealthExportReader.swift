@@ -25,6 +25,8 @@ struct HealthExportReader: XMLHandler {
     private var depth = 0
     /// Records met inside a correlation (counted, not read).
     private var insideCorrelation = false
+    /// The zones `HKTimeZone` metadata names.
+    private var zones = HealthTimeZones()
 
     init(file: String, collector: IngestCollector) {
         self.file = file
@@ -109,17 +111,30 @@ struct HealthExportReader: XMLHandler {
     private mutating func finishTopLevel() throws {
         if let draft = record.take() {
             let line = draft.line
+            let zoneName = draft.timeZoneName
             let (sample, entity, key) = (consume draft).finish(identity: &identity, classifier: &classifier)
             coverage.note(source: sample.sourceName, start: sample.start)
+            if let zoneName { noteZone(named: zoneName, at: sample.start) }
             try collector.add(sample: consume sample, entity: entity, key: key, file: file, line: line)
         } else if let draft = workout.take() {
             let (finished, event) = draft.finish(identity: &identity)
+            if let zoneName = draft.timeZoneName { noteZone(named: zoneName, at: finished.start) }
             try collector.add(workout: finished, event)
         }
         record = nil
         workout = nil
         isSkipping = false
         insideCorrelation = false
+    }
+
+    /// Notes a sample's or workout's `HKTimeZone` as the zone the runner's phone was in at its
+    /// start; a name that is no zone known here is no evidence, and is counted as not read.
+    private mutating func noteZone(named name: String, at start: Timestamp) {
+        guard let zone = zones.zone(named: name) else {
+            collector.noteNotRead("HKTimeZone values naming no time zone known here (kept in the metadata, not read as where you were)", count: 1)
+            return
+        }
+        collector.note(zone: .zone(zone), at: start, source: .healthTimeZone)
     }
 }
 
@@ -132,6 +147,8 @@ enum Names {
     static let exportDate = StaticName("ExportDate")
     static let correlation = StaticName("Correlation")
     static let metadataEntry = StaticName("MetadataEntry")
+    /// The metadata key of the zone a sample or workout was saved in.
+    static let timeZone = StaticName("HKTimeZone")
     static let workoutStatistics = StaticName("WorkoutStatistics")
     static let key = StaticName("key")
     static let value = StaticName("value")

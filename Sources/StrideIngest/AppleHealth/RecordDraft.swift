@@ -18,11 +18,16 @@ struct RecordDraft {
     /// The device description without its address, when it prints one.
     private let deviceWithoutAddress: String?
     private var metadata: [MetadataEntry] = []
+    /// The `HKTimeZone` metadata's value (`Europe/Paris`), when it has one: the zone the phone
+    /// was set to when the sample was saved.
+    private(set) var timeZoneName: String?
 
     /// Adds a `MetadataEntry` child.
     mutating func addMetadata(_ element: XMLElement, attributes reader: inout AttributeReader) {
         guard let key = element.attribute(Names.key) else { return }
         let value = element.attribute(Names.value).map { reader.string($0, in: element) } ?? ""
+        // The key's bytes, not its string: every entry is asked, few are a zone.
+        if Names.timeZone.matches(element.rawValue(of: key)) { timeZoneName = value }
         metadata.append(MetadataEntry(key: reader.string(key, in: element), value: value))
     }
 

@@ -19,6 +19,9 @@ struct WorkoutDraft {
     /// workout is then identified by its content, see `IdentityHasher+Content.swift`).
     private let attributeHash: UInt64?
     private var metadata: [MetadataEntry] = []
+    /// The `HKTimeZone` metadata's value (`Europe/Paris`), when it has one: the zone the phone
+    /// was set to when the workout was saved.
+    private(set) var timeZoneName: String?
 
     /// Reads the start tag.
     /// - Throws: ``XMLStructureError`` when a required attribute is missing or a date unreadable.
@@ -56,6 +59,7 @@ struct WorkoutDraft {
         if element.isNamed(Names.metadataEntry) {
             guard let key = element.attribute(Names.key) else { return }
             let value = element.attribute(Names.value).map { reader.string($0, in: element) } ?? ""
+            if Names.timeZone.matches(element.rawValue(of: key)) { timeZoneName = value }
             metadata.append(MetadataEntry(key: reader.string(key, in: element), value: value))
         } else if element.isNamed(Names.workoutStatistics) {
             guard let type = element.attribute(Names.type).map({ reader.string($0, in: element) }),

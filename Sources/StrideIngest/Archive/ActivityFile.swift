@@ -14,10 +14,13 @@ struct ActivityDetail {
 /// its own, so that the archive's row or summary can be joined to its detail before anything is
 /// batched.
 enum ActivityFile {
-    /// The workouts of a file's bytes, each with its stream.
+    /// The workouts of a file's bytes, each with its stream; what the file says of the runner's
+    /// clock (a FIT file's local time) is added to `zones`, once the file is read whole.
     /// - Throws: ``ArchiveFileProblem`` for a file that is damaged, cut short, of no format
     ///   Stride reads, or that gives no workout.
-    static func details(_ bytes: [UInt8], name: String, timeZone: TimeZone?, readAt: Timestamp) throws(ArchiveFileProblem) -> [ActivityDetail] {
+    static func details(
+        _ bytes: [UInt8], name: String, timeZone: TimeZone?, readAt: Timestamp, zones: inout ZoneObservations
+    ) throws(ArchiveFileProblem) -> [ActivityDetail] {
         var bytes = bytes
         do {
             if bytes.withUnsafeBytes({ Gzip.isGzip($0) }) {
@@ -55,6 +58,7 @@ enum ActivityFile {
             }
             try collector.flush()
             guard !found.isEmpty else { throw ArchiveFileProblem("it holds no activity") }
+            zones.add(collector.counts.zoneObservations)
             return found
         } catch let problem as ArchiveFileProblem {
             throw problem

@@ -13,6 +13,8 @@ import StrideFIT
 /// - Distance `total_distance`, energy `total_calories`; heart rate, timer and elapsed times,
 ///   ascent, sport and sub-sport go to the metadata (`FIT…` keys).
 /// - The source is the device that recorded it (`Garmin Forerunner 965`).
+/// - The activity message's local time beside its UTC time is noted as the runner's clock
+///   (``FITActivity/localClock``).
 /// - Identity: the first `file_id`'s manufacturer, product, serial number and creation time
 ///   with the session's index: the same file ingested again, renamed, gzipped or inside a
 ///   zip, appends nothing.
@@ -49,6 +51,7 @@ struct FITWorkouts {
         for session in activity.sessions {
             try add(session, of: activity)
         }
+        if let clock = activity.localClock { collector.note(zone: clock.reading, at: clock.instant, source: clock.source) }
         if activity.counts.records > activity.records.count {
             collector.noteNotRead(
                 "FIT records beyond \(FITActivity.mostRecords) in a file (kept in no stream)", count: activity.counts.records - activity.records.count

@@ -17,6 +17,9 @@ public struct GarminActivity: Equatable, Sendable {
     /// `startTimeLocal − startTimeGmt`: the offset of the runner's clock then (a real archive
     /// moves between UTC+0, +1, +5:30, +7 and +8), rounded to the quarter hour.
     public var localOffsetSeconds: Int
+    /// Whether `startTimeLocal` was written: without it the offset is 0 by default, and says
+    /// nothing of where the runner was.
+    public var hasLocalStart: Bool
     /// `duration`, in seconds.
     public var durationSeconds: Double?
     /// `distance`, in metres (Garmin writes centimetres).
@@ -80,7 +83,8 @@ public enum GarminActivities {
             throw GarminFieldError(field: field + ".startTimeGmt", problem: "is missing")
         }
         // A local start beside it gives the offset; without one, UTC.
-        let local = try number("startTimeLocal") ?? startMilliseconds
+        let writtenLocal = try number("startTimeLocal")
+        let local = writtenLocal ?? startMilliseconds
         let offset = Int(((local - startMilliseconds) / 900_000).rounded()) * 900
         guard abs(offset) <= 14 * 3_600 else {
             throw GarminFieldError(field: field + ".startTimeLocal", problem: "is more than 14 hours from startTimeGmt")
@@ -98,7 +102,8 @@ public enum GarminActivities {
         return GarminActivity(
             id: id, name: name, type: type, isRun: type.contains("running"),
             start: Timestamp(millisecondsSince1970: Int64(startMilliseconds)), localOffsetSeconds: offset,
-            durationSeconds: try number("duration").map { $0 / 1_000 }, distanceMeters: try number("distance").map { $0 / 100 },
+            hasLocalStart: writtenLocal != nil, durationSeconds: try number("duration").map { $0 / 1_000 },
+            distanceMeters: try number("distance").map { $0 / 100 },
             averageHeartRate: try number("avgHr"), maximumHeartRate: try number("maxHr"))
     }
 }

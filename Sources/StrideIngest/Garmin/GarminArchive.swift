@@ -8,6 +8,8 @@ import StrideFIT
 /// `DI-Connect-Uploaded-Files/UploadedFiles_*.zip` (zips inside the zip, holding the watch's
 /// FIT files, flat and named without their activity).
 ///
+/// - Each summary's `startTimeLocal` beside its `startTimeGmt` is noted as the runner's clock
+///   at its start.
 /// - Each summary is one workout: its type, name and distance (what Garmin counts on the
 ///   shoe), with the detail of the activity FIT file (type 4) that starts within a minute of
 ///   it. An activity file no summary lists is a workout of its own. Files of other types
@@ -57,6 +59,9 @@ struct GarminArchive {
         for summary in summaries {
             archive.activitiesByType[summary.type, default: 0] += 1
             archive.noteActivity(startingAt: summary.start, readAt: readAt)
+            if summary.hasLocalStart, let reading = ClockOffset.reading(secondsAhead: Int64(summary.localOffsetSeconds)) {
+                collector.note(zone: reading, at: summary.start, source: .garminLocalTime)
+            }
         }
         // Each activity file is batched with its summary as soon as it is read (memory holds the
         // summaries, never the files' detail); the summaries no file matched follow.
@@ -299,8 +304,9 @@ struct GarminArchive {
                 continue
             }
             let workouts: [ActivityDetail]
+            var zones = ZoneObservations()
             do {
-                workouts = try ActivityFile.details(bytes, name: files.name(of: name), timeZone: timeZone, readAt: readAt)
+                workouts = try ActivityFile.details(bytes, name: files.name(of: name), timeZone: timeZone, readAt: readAt, zones: &zones)
             } catch {
                 let type = bytes.withUnsafeBytes { FITActivity.decode($0).0.fileID?.type }
                 if let type, type != FITNames.activityFileType {
@@ -311,6 +317,7 @@ struct GarminArchive {
                 continue
             }
             archive.filesRead += 1
+            collector.note(zones: zones)
             for workout in workouts { try found(workout, &archive) }
         }
         // The copy is removed here, once every entry is read (and on every earlier way out).

@@ -15,6 +15,15 @@ struct HealthAutoExportDate: Hashable, Sendable {
     var secondOfDay: Int
     /// The printed offset from UTC, in seconds.
     var offsetSeconds: Int
+    /// Whether it was printed in UTC with ISO 8601's `Z` rather than at an offset: then it says
+    /// nothing of the phone's clock.
+    var isPrintedInUTC = false
+
+    /// What the phone's clock showed at the instant, by the printed offset (the phone's zone
+    /// when the document was made, at that instant); nil for a date printed in UTC.
+    var clockOffset: ZoneObservation.Reading? {
+        isPrintedInUTC ? nil : ClockOffset.reading(secondsAhead: Int64(offsetSeconds))
+    }
 
     /// How an error names the form expected.
     static let example = "2024-02-06 07:00:00 -0800"
@@ -81,6 +90,7 @@ struct HealthAutoExportDate: Hashable, Sendable {
                 clockHour = hour % 12 + (isAfternoon ? 12 : 0)
                 skipSpaces()
             }
+            let isPrintedInUTC = index < bytes.count && bytes[index] == 90
             guard let offset = offset(), index == bytes.count else { return nil }
             let civil = CivilDate(year: year, month: month, day: day)
             guard civil.isValid, clockHour < 24, minute < 60, second < 61 else { return nil }
@@ -88,7 +98,7 @@ struct HealthAutoExportDate: Hashable, Sendable {
             let seconds = civil.daysSince1970 * 86_400 + Int64(secondOfDay) - Int64(offset)
             return HealthAutoExportDate(
                 instant: Timestamp(millisecondsSince1970: seconds * 1000 + Int64(milliseconds)), date: civil,
-                secondOfDay: secondOfDay, offsetSeconds: offset)
+                secondOfDay: secondOfDay, offsetSeconds: offset, isPrintedInUTC: isPrintedInUTC)
         }
 
         private mutating func offset() -> Int? {

@@ -69,14 +69,21 @@ struct HealthAutoExportReader {
                     places?.place(of: pushed.path) ?? file
                 }
             } : nil
+        // The phone's clock is noted once a metric and once a workout, not once a point: a push
+        // prints every date at one offset, and the zone timeline needs where, not how often.
+        func noteClock(_ date: HealthAutoExportDate?) {
+            guard deliver, let date, let reading = date.clockOffset else { return }
+            collector.note(zone: reading, at: date.instant, source: .pushedOffset)
+        }
         try body.array("metrics")?.forEach { position, metric in
-            try metrics.read(try body.element(metric, at: body.path.key("metrics").index(position)), emit: emit)
+            noteClock(try metrics.read(try body.element(metric, at: body.path.key("metrics").index(position)), emit: emit))
         }
         var workouts = WorkoutReader()
         try body.array("workouts")?.forEach { position, value in
             let element = try body.element(value, at: body.path.key("workouts").index(position))
             guard deliver else { return try WorkoutReader.check(element) }
             let pushed = try workouts.workout(element)
+            noteClock(pushed.start)
             for reason in pushed.leftOut { collector.noteLeftOut(reason) { places?.place(of: pushed.path) ?? file } }
             try collector.add(workout: pushed.workout, pushed.event)
         }

@@ -12,20 +12,25 @@ struct MetricReader {
 
     /// Reads a metric, handing each sample to `emit`; with no `emit`, only checks that the
     /// metric can be read (every field whose absence or form stops a read), building nothing.
+    /// - Returns: its first point's date, as printed: what the phone's clock showed, read once
+    ///   a metric rather than once a point. Nil for a metric without points.
     /// - Throws: ``FieldError`` for a metric without a name or points, a point that is not an
     ///   object, or one without a readable date; what `emit` throws.
-    mutating func read(_ metric: DocumentObject, emit: ((PushedSample) throws -> Void)?) throws {
+    @discardableResult
+    mutating func read(_ metric: DocumentObject, emit: ((PushedSample) throws -> Void)?) throws -> HealthAutoExportDate? {
         let name = try metric.text("name")
-        guard let points = try metric.array("data") else { return }
+        guard let points = try metric.array("data") else { return nil }
+        var first: HealthAutoExportDate?
         let pointsPath = points.path
         let units = metric.optionalText("units")
         if name.lowercased() == "sleep_analysis" {
             var sleep = SleepReader(maker: maker)
             defer { maker = sleep.maker }
             try points.forEach { position, value in
-                try sleep.read(try metric.element(value, at: pointsPath.index(position)), metricName: name, emit: emit)
+                let start = try sleep.read(try metric.element(value, at: pointsPath.index(position)), metricName: name, emit: emit)
+                if position == 0 { first = start }
             }
-            return
+            return first
         }
         // Points are read one at a time: a first pass over their dates when the grouping is
         // inferred from them, then one that makes the samples.
@@ -41,6 +46,7 @@ struct MetricReader {
         try points.forEach { position, value in
             let point = try metric.element(value, at: pointsPath.index(position))
             let start = try point.date("date")
+            if position == 0 { first = start }
             let span = try Self.span(of: point, start: start, grouping: grouping, timeZone: timeZone)
             guard let emit else { return }
             let source = SampleMaker.source(point.optionalText("source"))
@@ -69,6 +75,7 @@ struct MetricReader {
                         + members.filter { $0.key != "source" && $0.key != valueKey },
                     path: point.path))
         }
+        return first
     }
 
     /// A point's span: its own `start` and `end` when it has both (newer versions may), else

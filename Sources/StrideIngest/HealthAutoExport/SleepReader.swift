@@ -27,22 +27,25 @@ struct SleepReader {
     private static let inBed = SleepValue.inBed.identifier
 
     /// Reads one point, handing its samples to `emit`; with no `emit`, only checks its dates.
+    /// - Returns: its start as printed (`startDate`, or `sleepStart` for a night).
     /// - Throws: ``FieldError`` for a point without its dates; what `emit` throws.
-    mutating func read(_ point: DocumentObject, metricName: String, emit: ((PushedSample) throws -> Void)?) throws {
+    @discardableResult
+    mutating func read(_ point: DocumentObject, metricName: String, emit: ((PushedSample) throws -> Void)?) throws -> HealthAutoExportDate {
         if point["startDate"] != nil || point["endDate"] != nil {
             let start = try point.date("startDate")
             let end = try point.date("endDate")
             if let emit { try emit(unaggregated(point, start: start, end: end, metricName: metricName)) }
-            return
+            return start
         }
         let sleepStart = try point.date("sleepStart")
         let sleepEnd = try point.date("sleepEnd")
         let inBedStart = try point.optionalDate("inBedStart")
         let inBedEnd = try point.optionalDate("inBedEnd")
-        guard let emit else { return }
+        guard let emit else { return sleepStart }
         for sample in night(point, metricName: metricName, sleep: (sleepStart, sleepEnd), inBed: (inBedStart, inBedEnd)) {
             try emit(sample)
         }
+        return sleepStart
     }
 
     private mutating func unaggregated(

@@ -5,6 +5,8 @@ struct PushedWorkout {
     var workout: WorkoutRecorded
     var event: PendingEvent
     var path: FieldPath
+    /// Its start as printed: its offset is what the phone's clock showed.
+    var start: HealthAutoExportDate
     /// Content kept but left out (an unknown distance unit…), with why.
     var leftOut: [String]
 }
@@ -78,7 +80,7 @@ struct WorkoutReader {
         let event = PendingEvent(
             .workoutRecorded(workout), occurredAt: start.instant, entity: EntityReference(.workout, id: entity),
             idempotencyKey: IdempotencyKey(entity))
-        return PushedWorkout(workout: workout, event: event, path: element.path, leftOut: leftOut)
+        return PushedWorkout(workout: workout, event: event, path: element.path, start: start, leftOut: leftOut)
     }
 
     /// A `{qty, units}` member's number and units; nil for another shape (v2's series).

@@ -95,6 +95,12 @@ final class IngestCollector {
         tallies.zoneObservations.note(ZoneObservation(reading, at: instant, source: source))
     }
 
+    /// Notes what a reader of its own noted of the runner's clock: an activity file inside an
+    /// account archive, read into a collector of its own before it is joined to its summary.
+    func note(zones observations: ZoneObservations) {
+        tallies.zoneObservations.add(observations)
+    }
+
     /// Notes content kept but left out of figures, naming its place only when asked.
     func noteLeftOut(_ reason: String, place: () -> String) {
         tallies.noteLeftOut(reason, at: place)

@@ -171,7 +171,10 @@ struct StravaArchive {
                 let path = root + filename
                 do {
                     let bytes = try files.bytes(of: path, limit: AccountArchive.largestActivityFile)
-                    let found = try ActivityFile.details(bytes, name: files.name(of: path), timeZone: timeZone, readAt: readAt)
+                    var zones = ZoneObservations()
+                    let found = try ActivityFile.details(bytes, name: files.name(of: path), timeZone: timeZone, readAt: readAt, zones: &zones)
+                    // The file's clock is Strava's only word on where the runner was: its dates are UTC.
+                    collector.note(zones: zones)
                     // A multisport file: the session closest to the row's start.
                     detail = found.min {
                         abs($0.workout.start.millisecondsSince1970 - activity.start.millisecondsSince1970)
