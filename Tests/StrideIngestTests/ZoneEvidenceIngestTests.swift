@@ -142,7 +142,7 @@ struct ZoneEvidenceIngestTests {
     }
 
     @Test(
-        "local_timestamp less timestamp, to the quarter hour, at the activity's timestamp",
+        "local_timestamp less timestamp, to the quarter hour, at the session's start (the hour a run's own day is read from)",
         arguments: [
             // seconds local_timestamp is ahead of timestamp → the offset noted
             (Int64(25_200), 25_200),  // +07:00, Bangkok
@@ -159,7 +159,7 @@ struct ZoneEvidenceIngestTests {
         #expect(
             Self.observations(read) == [
                 ZoneObservation(
-                    .offset(seconds: offset), at: FITSessionTests.instant(Self.started + 1800), source: .fitLocalTimestamp)
+                    .offset(seconds: offset), at: FITSessionTests.instant(Self.started), source: .fitLocalTimestamp)
             ])
     }
 
@@ -268,8 +268,8 @@ struct ZoneEvidenceIngestTests {
             #expect(read.workouts.count == 1)
             #expect(
                 Self.observations(read) == [
+                    ZoneObservation(.offset(seconds: 25_200), at: FITSessionTests.instant(Self.started), source: .fitLocalTimestamp),
                     ZoneObservation(.offset(seconds: 25_200), at: FITSessionTests.instant(Self.started), source: .garminLocalTime),
-                    ZoneObservation(.offset(seconds: 25_200), at: FITSessionTests.instant(Self.started + 1800), source: .fitLocalTimestamp),
                 ])
         }
     }

@@ -127,10 +127,11 @@ extension ProjectionState where P == DailyHealthProjection {
                 version.add(own.version)
                 facts.lastSequence = max(facts.lastSequence, own.facts.lastSequence)
                 for measure in Measure.allCases {
-                    for fact in own.facts[measure] + own.facts.leftOut(of: measure) where cut.touches(fact, as: measure) {
+                    for fact in own.facts[measure] + own.facts.leftOut(of: measure) {
+                        guard let counted = cut.counted(fact, as: measure, on: day, home: projection.calendar) else { continue }
                         // A fact spanning home days is filed in each: gathered once.
                         guard seen.insert(fact.sequence).inserted else { continue }
-                        facts.add([fact], of: measure)
+                        facts.add([counted], of: measure)
                     }
                 }
             }
@@ -188,18 +189,47 @@ struct DayCut {
     let night: Range<Timestamp>
 
     init(_ day: CivilDate, in days: ZonedCalendar) {
+        self.day = day
         span = days.span(of: day)
         night = days.sleepWindow(of: day)
     }
 
+    /// The day cut.
+    let day: CivilDate
+
     /// The home days whose rows may hold a fact of the day: those its span and night cross
-    /// (a fact is filed on every home day it touches; a heart rate on the day of its start).
+    /// (a fact is filed on every home day it touches; a heart rate on the day of its start),
+    /// and the home day of its own date (its day's totals).
     func homeDays(filedBy home: LocalCalendar) -> ClosedRange<Int64> {
         let earliest = min(span.lowerBound, night.lowerBound)
         let latest = max(span.upperBound, night.upperBound)
         let last = latest > earliest ? latest.adding(milliseconds: -1) : latest
         // A home night ends at 18:00, so an instant's home night is its home day or the next.
-        return home.dayNumber(of: earliest)...max(home.dayNumber(of: last), home.sleepDay(of: last).daysSince1970)
+        let upper = max(home.dayNumber(of: last), home.sleepDay(of: last).daysSince1970)
+        return min(home.dayNumber(of: earliest), day.daysSince1970)...max(upper, day.daysSince1970)
+    }
+
+    /// A fact as it counts in the day, or nil when it does not touch it. A day's total (a
+    /// summary filed over exactly its home day: Garmin's, or a pushed day's bucket) is the total
+    /// of its date wherever that date was lived: it counts whole on that date, over the day's
+    /// span (its instant, such as a resting heart rate, at the day's start), and on no other.
+    func counted(_ fact: Fact, as measure: Measure, on day: CivilDate, home: LocalCalendar) -> Fact? {
+        if measure != .sleep, fact.deviceClass == .summary, let date = Self.homeDate(totalledBy: fact, in: home) {
+            guard date == day, !span.isEmpty || fact.start == fact.end else { return nil }
+            var whole = fact
+            whole.start = span.lowerBound
+            whole.end = fact.end > fact.start ? span.upperBound : span.lowerBound
+            return whole
+        }
+        return touches(fact, as: measure) ? fact : nil
+    }
+
+    /// The home date a summary totals: the one whose span it covers exactly, or whose start it
+    /// is at (an instant); nil for any other fact.
+    static func homeDate(totalledBy fact: Fact, in home: LocalCalendar) -> CivilDate? {
+        let date = home.day(of: fact.start)
+        guard home.start(of: date) == fact.start else { return nil }
+        return fact.end == fact.start || fact.end == home.start(of: date.adding(days: 1)) ? date : nil
     }
 
     /// Whether a fact counts in the day, as the policies judge it: sleep overlapping its

@@ -51,7 +51,14 @@ struct FITWorkouts {
         for session in activity.sessions {
             try add(session, of: activity)
         }
-        if let clock = activity.localClock { collector.note(zone: clock.reading, at: clock.instant, source: clock.source) }
+        // The watch's clock at each session's start (the hour a run's own day and offset are read
+        // from), else at the activity message's timestamp.
+        if let clock = activity.localClock {
+            let starts = activity.sessions.compactMap { Self.span(of: $0, in: activity)?.start.secondsSince1970 }
+            for instant in starts.isEmpty ? [clock.instant] : starts.map(Timestamp.init(secondsSince1970:)) {
+                collector.note(zone: clock.reading, at: instant, source: clock.source)
+            }
+        }
         if activity.counts.records > activity.records.count {
             collector.noteNotRead(
                 "FIT records beyond \(FITActivity.mostRecords) in a file (kept in no stream)", count: activity.counts.records - activity.records.count

@@ -190,9 +190,10 @@ struct GarminArchive {
         let calendar = timeZone.map { LocalCalendar(timeZone: $0) }
         for day in days {
             let span = Self.span(of: day.date, calendar: calendar, offsetSeconds: day.offsetSeconds)
-            // Garmin's day is the wearer's: its offset is where they were (at noon, well inside it).
-            if let offset = day.offsetSeconds {
-                collector.note(zone: .offset(seconds: offset), at: span.lowerBound.adding(milliseconds: 12 * 3_600_000), source: .garminLocalTime)
+            // Garmin's day is the wearer's: its offset is where they were (at its noon, well inside it).
+            if let offset = day.offsetSeconds, let reading = ClockOffset.reading(secondsAhead: Int64(offset)) {
+                let noon = Timestamp(secondsSince1970: day.date.daysSince1970 * 86_400 + 43_200 - Int64(offset))
+                collector.note(zone: reading, at: noon, source: .garminLocalTime)
             }
             let (start, end) = (span.lowerBound, span.upperBound)
             var metadata = [MetadataEntry(key: "GarminCalendarDate", value: day.date.description)]
@@ -241,14 +242,11 @@ struct GarminArchive {
         }
     }
 
-    /// A day's span: the ledger's local day (the same calendar the daily records cut days
-    /// with) when Garmin's offset for the day is the ledger zone's then (or Garmin gives none);
-    /// else — a day lived elsewhere, or no zone given — the 24 hours from midnight at Garmin's
-    /// offset (the zone timeline learns that offset and cuts the day there too), else UTC.
+    /// A day's span: the ledger's home day (the same calendar the daily records file days
+    /// with): a day's total is read as its date's wherever that date was lived (the daily
+    /// projection's `DayCut`); with no zone, the day at the offset Garmin gives, else UTC.
     static func span(of date: CivilDate, calendar: LocalCalendar?, offsetSeconds: Int?) -> Range<Timestamp> {
-        if let calendar, offsetSeconds.map({ calendar.offset(at: calendar.instant(of: date, secondOfDay: 12 * 3600)) == $0 }) ?? true {
-            return calendar.span(of: date)
-        }
+        if let calendar { return calendar.span(of: date) }
         let start = Timestamp(secondsSince1970: date.daysSince1970 * 86_400 - Int64(offsetSeconds ?? 0))
         return start..<start.adding(milliseconds: 86_400_000)
     }

@@ -13,7 +13,8 @@ public struct FileIngestReport: Sendable {
     public var format: InputFormat
     /// What was read from it.
     public var counts: ReadCounts
-    /// Events appended.
+    /// Events appended: what the file holds, and what settling an archive decided (not the
+    /// `travel.zonesObserved` of its clocks: see ``zones``).
     public var appended: Int
     /// Events already in the ledger, skipped (for an export: what earlier exports brought),
     /// and those the file holds twice (``repeatedInFile``).
@@ -94,10 +95,11 @@ extension Ledger {
                 added: appended,
                 alreadyInLedger: duplicates - repeatedInFile, sentBy: options.sentBy)
         }
-        let beforeArchive = try store.lastSequence()
         // What the file's clocks showed, once its samples are in: the days whose zone it moves
-        // are re-cut as they are read, and their step awards decided again below.
+        // are re-cut as they are read, and their step awards decided again below (its event is
+        // counted in `zones`, not among the file's own).
         let zones = try recordZones(counts.zoneObservations, file: options.recordedName ?? file)
+        let beforeArchive = try store.lastSequence()
         let archive = try counts.archive.map { try settleArchive($0, shoeNames: options.shoeNames, sentBy: options.sentBy) }
         let settledEvents = Int(try store.lastSequence() - beforeArchive)
         // Step awards, once the last batch is in: for every day the file's steps touch (new or
