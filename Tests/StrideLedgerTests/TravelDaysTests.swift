@@ -122,4 +122,43 @@ struct TravelDaysTests {
             #expect(try ledger.store.lastSequence() == last)
         }
     }
+
+    /// A 30-minute run's FIT file from 2024-03-09T23:36:00Z (06:36 on the 10th in Bangkok), its
+    /// `activity` message's `local_timestamp` 7 hours ahead of its `timestamp`.
+    static func bangkokRun() -> [UInt8] {
+        let (u16, u32) = (FITTestFile.littleEndian16, FITTestFile.littleEndian32)
+        let started: UInt32 = 1_710_027_360 - 631_065_600
+        var messages: [UInt8] = [0x40, 0, 0] + u16(0) + [3, 0, 1, 0x00, 3, 4, 0x8C, 4, 4, 0x86]
+        messages += [0, 4] + u32(4242) + u32(started)
+        // session: timestamp, start_time, sport (1: running), total_elapsed_time (ms)
+        messages += [0x41, 0, 0] + u16(18) + [4, 253, 4, 0x86, 2, 4, 0x86, 5, 1, 0x00, 7, 4, 0x86]
+        messages += [1] + u32(started + 1800) + u32(started) + [1] + u32(1_800_000)
+        // activity: timestamp, local_timestamp
+        messages += [0x42, 0, 0] + u16(34) + [2, 253, 4, 0x86, 5, 4, 0x86]
+        messages += [2] + u32(started + 1800) + u32(started + 1800 + 25_200)
+        return FITTestFile.file(messages)
+    }
+
+    @Test(
+        "a FIT run at 06:36 in Bangkok counts on 10 March and prints at +07:00, in a ledger kept in London, Los Angeles or Tokyo",
+        arguments: ["Europe/London", "America/Los_Angeles", "Asia/Tokyo"])
+    func runOnItsOwnDate(home: String) throws {
+        try withTemporaryDirectory { folder in
+            let ledger = try Ledger.create(at: folder + "/ledger", timeZone: home)
+            let file = folder + "/run.fit"
+            try Data(Self.bangkokRun()).write(to: URL(fileURLWithPath: file))
+            let report = try ledger.ingest(file: file)
+            #expect(report.counts.workouts == 1)
+            #expect(report.zones.observations == 1)
+            let run = try #require(try ledger.workouts(from: nil, through: nil, unassignedOnly: false).first)
+            #expect(ledger.day(ofRunStartingAt: run.start).description == "2024-03-10")
+            #expect(try WorkoutsDocument(ledger).time.format(run.start) == "2024-03-10T06:36:00+07:00")
+            // Listed on its own date, and the training log's run is of that date.
+            let tenth = try #require(CivilDate("2024-03-10"))
+            #expect(try WorkoutsDocument(ledger, from: tenth, through: tenth).workouts.count == 1)
+            #expect(try ledger.trainingView().runs.map(\.day.description) == ["2024-03-10"])
+            // One run's clock is evidence, not a move: no day is cut in Bangkok.
+            #expect(try ledger.travelPlan().timeline.isEmpty)
+        }
+    }
 }
