@@ -4,7 +4,7 @@ import StrideProjection
 
 extension TravelProjection {
     private enum Prefix: UInt8 {
-        case period = 1, observation, changed
+        case period = 1, observation, changed, reading
     }
 
     public func encode(key: Key) -> [UInt8] {
@@ -21,6 +21,9 @@ extension TravelProjection {
             writer.write(raw: Array(reading.utf8))
         case .changed:
             writer.write(Prefix.changed.rawValue)
+        case .reading(let reading):
+            writer.write(Prefix.reading.rawValue)
+            writer.write(raw: Array(reading.utf8))
         }
         return writer.bytes
     }
@@ -36,6 +39,7 @@ extension TravelProjection {
             guard index < sources.count else { throw DecodingFailure("unknown observation source \(index)") }
             return .observation(hour: hour, reading: String(decoding: bytes.dropFirst(10), as: UTF8.self), source: sources[index])
         case .changed: return .changed
+        case .reading: return .reading(String(decoding: bytes.dropFirst(), as: UTF8.self))
         case nil: throw DecodingFailure("unknown travel key kind")
         }
     }
@@ -66,7 +70,7 @@ extension TravelProjection {
             // A zone this machine no longer knows is no evidence.
             guard let observation = observed.observations.first else { return .changed(0) }
             row = .observation(observation, sequence: sequence)
-        case .changed: row = .changed(try reader.readVarint())
+        case .changed, .reading: row = .changed(try reader.readVarint())
         case nil: throw DecodingFailure("unknown travel row kind")
         }
         try reader.expectEnd("a travel row")

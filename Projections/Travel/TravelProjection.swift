@@ -38,6 +38,7 @@ public struct TravelProjection: Projection {
                 rows.update(key, creating: { .observation(observation, sequence: event.sequence) }) {
                     $0 = .observation(observation, sequence: event.sequence)
                 }
+                rows.update(.reading(observation.reading.description), creating: { .changed(event.sequence) }) { _ in }
                 changed = true
             }
             guard changed else { return }
@@ -49,15 +50,18 @@ public struct TravelProjection: Projection {
 }
 
 /// A row's key: a period the runner set (by its event's sequence), an observation (by hour,
-/// reading and source), or the last change.
+/// reading and source), the last change, or a reading ever observed (its row: the event that
+/// first brought it), so that a runner whose clocks only ever showed home is known at once.
 public enum TravelKey: RowKey {
     case period(UInt64)
     case observation(hour: Int64, reading: String, source: ZoneObservation.Source)
     case changed
+    case reading(String)
 }
 
-/// A row: a period the runner set, an observation and the event that brought it, or the
-/// sequence of the last event that changed the timeline's inputs.
+/// A row: a period the runner set, an observation and the event that brought it, or a
+/// sequence: of the last event that changed the timeline's inputs, or that first brought a
+/// reading.
 public enum TravelRow: Hashable, Sendable {
     case period(TravelPeriodSet)
     case observation(ZoneObservation, sequence: UInt64)

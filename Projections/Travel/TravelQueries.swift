@@ -32,6 +32,15 @@ extension ProjectionState where P == TravelProjection {
         return kept.instant <= observation.instant
     }
 
+    /// Every reading the inputs' clocks ever showed (`Europe/Paris`, `UTC+07:00`), each once.
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a key that cannot be read.
+    public func readings() throws -> [String] {
+        try rows(from: .reading(""), before: .reading("\u{10FFFF}")).compactMap { key, _ in
+            guard case .reading(let reading) = key else { return nil }
+            return reading
+        }
+    }
+
     /// The sequence of the last event that changed what the timeline is made of (0: none).
     /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
     public func lastChange() throws -> UInt64 {

@@ -29,9 +29,14 @@ extension Ledger {
         let stamp = try state.lastChange()
         if stamp == 0 { return LocalClocks(days: dailyHealth.days) }
         if let kept = zoneCalendarCache.clocks(at: stamp) { return kept }
-        let clocks = LocalClocks(
-            days: ZonedCalendar(timeline: try state.timeline(home: timeZone), reusing: zoneCalendarCache.latest?.days),
-            shown: try state.shownOffsets())
+        // Clocks that only ever showed the home zone, by name, and no period set: home's days
+        // (a Health export names the phone's zone on every record, at home too).
+        let clocks =
+            try state.readings().allSatisfy { $0 == timeZoneIdentifier || $0 == timeZone.identifier } && state.runnerPeriods().isEmpty
+            ? LocalClocks(days: dailyHealth.days)
+            : LocalClocks(
+                days: ZonedCalendar(timeline: try state.timeline(home: timeZone), reusing: zoneCalendarCache.latest?.days ?? dailyHealth.days),
+                shown: try state.shownOffsets())
         zoneCalendarCache.keep(clocks, at: stamp)
         return clocks
     }
@@ -50,7 +55,7 @@ extension Ledger {
         let recorded = try travelState(through: sequence)
         guard try recorded.lastChange() != 0 else { return LocalClocks(days: dailyHealth.days) }
         return LocalClocks(
-            days: ZonedCalendar(timeline: try recorded.timeline(home: timeZone), reusing: zoneCalendarCache.latest?.days),
+            days: ZonedCalendar(timeline: try recorded.timeline(home: timeZone), reusing: zoneCalendarCache.latest?.days ?? dailyHealth.days),
             shown: try recorded.shownOffsets())
     }
 
