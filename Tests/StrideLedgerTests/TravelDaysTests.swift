@@ -161,4 +161,54 @@ struct TravelDaysTests {
             #expect(try ledger.travelPlan().timeline.isEmpty)
         }
     }
+
+    @Test(
+        "learned later: a Health export whose runs name Asia/Tokyo on 4 and 5 April re-cuts those days of a London ledger in its own ingest, re-decides their awards and says so"
+    )
+    func learnedLater() throws {
+        try withTemporaryDirectory { folder in
+            let ledger = try Self.ledger(in: folder)
+            let before = try Self.documents(ledger)
+            // Two runs in Tokyo, 07:00 local on the 4th and the 5th (22:00 UTC the day before).
+            func run(_ day: Int) -> String {
+                let metadata = #"<MetadataEntry key="HKTimeZone" value="Asia/Tokyo"/>"#
+                return
+                    #" <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" totalDistance="5" totalDistanceUnit="km" sourceName="Watch" sourceVersion="10" creationDate="2024-04-0\#(day) 07:31:00 +0900" startDate="2024-04-0\#(day) 07:00:00 +0900" endDate="2024-04-0\#(day) 07:30:00 +0900">\#(metadata)</Workout>"#
+            }
+            let export = folder + "/export.xml"
+            try (["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<HealthData locale=\"en_GB\">", run(4), run(5), "</HealthData>", ""]).joined(
+                separator: "\n"
+            )
+            .write(toFile: export, atomically: true, encoding: .utf8)
+            let report = try ledger.ingest(file: export)
+            // Tokyo from the 4th until the 6th: the 3rd ends at Tokyo's midnight (16 h), the 5th
+            // ends at London's midnight of the 6th (32 h), the 6th's night began in Tokyo.
+            #expect(report.zones.observations == 2)
+            #expect(report.zones.daysMoved.map(\.description).sorted() == ["2024-04-03", "2024-04-04", "2024-04-05", "2024-04-06"])
+            #expect(
+                try ledger.travelPlan().timeline.map(\.description) == [
+                    ZonePeriod(TimeZone(identifier: "Asia/Tokyo")!, from: CivilDate("2024-04-04")!, to: CivilDate("2024-04-06")!).description
+                ])
+            let steps = Dictionary(
+                uniqueKeysWithValues: try ledger.dailyRecords(from: nil, through: nil).map { ($0.date.description, $0.steps?.value ?? 0) })
+            #expect(steps["2024-04-03"] == 8_000 && steps["2024-04-04"] == 12_000 && steps["2024-04-05"] == 16_000)
+            #expect(steps.values.reduce(0, +) == 108_000)
+            #expect(
+                report.stepReversals.map { "\($0.day) \($0.rule) \($0.reason)" } == [
+                    "2024-04-03 steps10000 its steps are now 8,000 (the day is now cut in the zone it was lived in)"
+                ])
+            let after = try Self.documents(ledger)
+            for (date, document) in before where !["2024-04-03", "2024-04-04", "2024-04-05", "2024-04-06"].contains(date) {
+                #expect(after[date] == document, "\(date) moved")
+            }
+            if case .inputs(let period) = try ledger.explainTravel(on: CivilDate("2024-04-05")!).reason {
+                #expect(period.zone.identifier == "Asia/Tokyo")
+            } else {
+                Issue.record("the 5th's zone is not the inputs'")
+            }
+            // The same export again learns nothing and moves nothing.
+            let again = try ledger.ingest(file: export)
+            #expect(again.zones.observations == 0 && again.zones.daysMoved.isEmpty)
+        }
+    }
 }

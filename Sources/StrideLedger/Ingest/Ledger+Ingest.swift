@@ -108,7 +108,7 @@ extension Ledger {
         let withdrawnDays = self.stepDays(of: settlement?.withdrawn ?? [])
         let stepChanges = try reconcileStepAwards(
             for: try zonedStepDays(stepDays.union(withdrawnDays)).union(zones.daysMoved),
-            cause: withdrawnDays.isEmpty ? nil : "samples deleted in Health",
+            cause: Self.stepAwardCause(withdrawn: !withdrawnDays.isEmpty, zonesMoved: !zones.daysMoved.isEmpty),
             sentBy: options.sentBy)
         var report = FileIngestReport(
             file: file, format: result.format, counts: counts, appended: appended + settledEvents, duplicates: duplicates, autoAssigned: autoAssigned,
@@ -119,6 +119,15 @@ extension Ledger {
         report.archive = archive
         report.zones = zones
         return report
+    }
+}
+
+extension Ledger {
+    /// Why an ingest's step awards changed, as the history shows it: samples Health deleted,
+    /// days the file's clocks moved to another zone, both, or neither said (new samples).
+    static func stepAwardCause(withdrawn: Bool, zonesMoved: Bool) -> String? {
+        let causes = [withdrawn ? "samples deleted in Health" : nil, zonesMoved ? Self.zoneCutCause : nil].compactMap { $0 }
+        return causes.isEmpty ? nil : causes.joined(separator: "; ")
     }
 }
 

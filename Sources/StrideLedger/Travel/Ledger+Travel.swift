@@ -14,6 +14,9 @@ extension Ledger {
     /// The travel projection.
     var travel: TravelProjection { TravelProjection() }
 
+    /// Why a step award changed when its day moved to another zone, as the history shows it.
+    static let zoneCutCause = "the day is now cut in the zone it was lived in"
+
     /// The calendar days are cut by now: the zone timeline as the log stands.
     /// - Throws: a storage or projection failure.
     public func days() throws -> ZonedCalendar {
@@ -99,7 +102,7 @@ extension Ledger {
         let period = TravelPeriodSet(zone: identifier, from: from, to: to)
         let before = try days().timeline
         let outcome = try append([PendingEvent(.travelPeriodSet(period), occurredAt: clock.now(), entity: .athlete)])
-        try reconcileStepAwards(for: Self.datesMoved(from: before, to: try days().timeline), cause: "the day was cut in another zone")
+        try reconcileStepAwards(for: Self.datesMoved(from: before, to: try days().timeline), cause: Self.zoneCutCause)
         return ((outcome.sequences.first ?? nil) ?? outcome.lastSequence, period)
     }
 
@@ -118,7 +121,7 @@ extension Ledger {
                 events: [PendingEvent(.travelPeriodRemoved(TravelPeriodRemoved(period: sequence)), occurredAt: clock.now(), entity: .athlete)],
                 expecting: [VersionExpectation(.athlete, version: version)])
         }
-        try reconcileStepAwards(for: Self.datesMoved(from: before, to: try days().timeline), cause: "the day was cut in another zone")
+        try reconcileStepAwards(for: Self.datesMoved(from: before, to: try days().timeline), cause: Self.zoneCutCause)
     }
 
     /// Where the runner lived: the periods they set, those the inputs show, and the timeline
