@@ -73,8 +73,12 @@ extension ProjectionState where P == TravelProjection {
     /// (``ZoneEvidencePolicy``), and over them the runner's own.
     /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
     public func timeline(home: TimeZone) throws -> ZoneTimeline {
-        let runner = try runnerPeriods().compactMap(\.period.period)
-        let evidence = ZoneEvidencePolicy.periods(home: home, observations: try observations().map(\.observation))
-        return ZoneTimeline(home: home, runner: runner, evidence: evidence)
+        ZoneTimeline(home: home, runner: try runnerPeriods().compactMap(\.period.period), evidence: try learnedPeriods(home: home))
+    }
+
+    /// The periods away from `home` the inputs' clocks show (``ZoneEvidencePolicy``).
+    /// - Throws: a storage failure, or ``DecodingFailure`` for a row that cannot be read.
+    public func learnedPeriods(home: TimeZone) throws -> [ZonePeriod] {
+        ZoneEvidencePolicy.periods(home: home, observations: try observations().map(\.observation))
     }
 }

@@ -62,10 +62,7 @@ public struct DayLived: Hashable, Sendable {
     /// The zone as a runner reads it: its city and offset (`Bangkok, UTC+7`).
     public var place: String {
         let city = zone.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ") } ?? zone
-        let hours = offsetSeconds / 3600
-        let minutes = abs(offsetSeconds % 3600) / 60
-        let offset =
-            "UTC" + (offsetSeconds < 0 ? "−" : "+") + String(abs(hours)) + (minutes == 0 ? "" : ":" + (minutes < 10 ? "0" : "") + String(minutes))
+        let offset = ClockText.offset(offsetSeconds)
         return zone.hasPrefix("Etc/") ? offset : "\(city), \(offset)"
     }
 
@@ -73,7 +70,5 @@ public struct DayLived: Hashable, Sendable {
     public var hours: Double { Double(seconds) / 3600 }
 
     /// The length in hours as a runner reads it: whole (`17`), else to a tenth (`16.5`).
-    public var hoursShown: String {
-        seconds % 3600 == 0 ? String(seconds / 3600) : String((hours * 10).rounded() / 10)
-    }
+    public var hoursShown: String { ClockText.hours(hours) }
 }

@@ -23,6 +23,9 @@ public struct ZonePeriod: Hashable, Sendable, CustomStringConvertible {
     /// Whether the period holds no date.
     public var isEmpty: Bool { to.map { $0 <= from } ?? false }
 
+    /// Whether the period holds a date: from its first date until (not through) its end.
+    public func holds(_ date: CivilDate) -> Bool { from <= date && to.map { date < $0 } ?? true }
+
     public static func == (lhs: ZonePeriod, rhs: ZonePeriod) -> Bool {
         lhs.zone.identifier == rhs.zone.identifier && lhs.from == rhs.from && lhs.to == rhs.to
     }

@@ -29,8 +29,8 @@ public final class Ledger: Sendable {
     let workoutListCache: WorkoutListCache
     /// The training log's runs as they stand, kept while the log and the day are unchanged.
     let trainingViewCache: TrainingViewCache
-    /// The calendar of the zone timeline, kept while its inputs are unchanged.
-    let zoneCalendarCache: ZoneCalendarCache
+    /// The runner's clocks (the zone timeline and what files showed), kept while their inputs are unchanged.
+    let localClocksCache: LocalClocksCache
     /// The ledger's directory.
     public var path: String { store.directory }
     /// Where its ingests keep the files they make while they read (`tmp`, 0700): what a
@@ -50,7 +50,7 @@ public final class Ledger: Sendable {
         self.dailyRecordCache = DailyRecordCache()
         self.workoutListCache = WorkoutListCache()
         self.trainingViewCache = TrainingViewCache()
-        self.zoneCalendarCache = ZoneCalendarCache()
+        self.localClocksCache = LocalClocksCache()
     }
 
     /// The same ledger, acting for one request (see ``acting(for:)``).
@@ -64,7 +64,7 @@ public final class Ledger: Sendable {
         dailyRecordCache = ledger.dailyRecordCache
         workoutListCache = ledger.workoutListCache
         trainingViewCache = ledger.trainingViewCache
-        zoneCalendarCache = ledger.zoneCalendarCache
+        localClocksCache = ledger.localClocksCache
     }
 
     /// The ledger acting for one request a device sent with an idempotency key: the events an

@@ -31,16 +31,16 @@ extension Ledger {
         let state = try state(of: travel)
         let stamp = try state.lastChange()
         if stamp == 0 { return LocalClocks(days: dailyHealth.days) }
-        if let kept = zoneCalendarCache.clocks(at: stamp) { return kept }
+        if let kept = localClocksCache.clocks(at: stamp) { return kept }
         // Clocks that only ever showed the home zone, by name, and no period set: home's days
         // (a Health export names the phone's zone on every record, at home too).
         let clocks =
             try state.readings().allSatisfy { $0 == timeZoneIdentifier || $0 == timeZone.identifier } && state.runnerPeriods().isEmpty
             ? LocalClocks(days: dailyHealth.days)
             : LocalClocks(
-                days: ZonedCalendar(timeline: try state.timeline(home: timeZone), reusing: zoneCalendarCache.latest?.days ?? dailyHealth.days),
+                days: ZonedCalendar(timeline: try state.timeline(home: timeZone), reusing: localClocksCache.latest?.days ?? dailyHealth.days),
                 shown: try state.shownOffsets())
-        zoneCalendarCache.keep(clocks, at: stamp)
+        localClocksCache.keep(clocks, at: stamp)
         return clocks
     }
 
@@ -58,7 +58,7 @@ extension Ledger {
         let recorded = try travelState(through: sequence)
         guard try recorded.lastChange() != 0 else { return LocalClocks(days: dailyHealth.days) }
         return LocalClocks(
-            days: ZonedCalendar(timeline: try recorded.timeline(home: timeZone), reusing: zoneCalendarCache.latest?.days ?? dailyHealth.days),
+            days: ZonedCalendar(timeline: try recorded.timeline(home: timeZone), reusing: localClocksCache.latest?.days ?? dailyHealth.days),
             shown: try recorded.shownOffsets())
     }
 
@@ -129,11 +129,9 @@ extension Ledger {
     /// - Throws: a storage or projection failure.
     public func travelPlan() throws -> TravelPlan {
         let state = try state(of: travel)
-        let observations = try state.observations()
         return TravelPlan(
-            home: timeZoneIdentifier, runner: try state.runnerPeriods(),
-            learned: ZoneEvidencePolicy.periods(home: timeZone, observations: observations.map(\.observation)),
-            timeline: try days().timeline.periods, observations: observations.count)
+            home: timeZoneIdentifier, runner: try state.runnerPeriods(), learned: try state.learnedPeriods(home: timeZone),
+            timeline: try days().timeline.periods, observations: try state.observations().count)
     }
 
     /// Why a date is cut in its zone: the zone, whether the runner said so (and by which
@@ -144,18 +142,11 @@ extension Ledger {
         let calendar = try days()
         let zone = calendar.zone(on: date)
         let state = try state(of: travel)
-        let runner = try state.runnerPeriods().last { entry in
-            guard let period = entry.period.period else { return false }
-            return period.from <= date && period.to.map { date < $0 } ?? true
-        }
-        // The observations dated within a week either side, as each reads in the zone it shows.
-        let observations = try state.observations().filter { entry in
-            let (lower, upper) = (calendar.start(of: date.adding(days: -7)), calendar.start(of: date.adding(days: 8)))
-            return entry.observation.instant >= lower && entry.observation.instant < upper
-        }
-        let learned = ZoneEvidencePolicy.periods(home: timeZone, observations: try state.observations().map(\.observation)).last {
-            $0.from <= date && $0.to.map { date < $0 } ?? true
-        }
+        let runner = try state.runnerPeriods().last { $0.period.period?.holds(date) ?? false }
+        // The observations within a week either side of the date.
+        let week = calendar.start(of: date.adding(days: -7))..<calendar.start(of: date.adding(days: 8))
+        let observations = try state.observations().filter { week.contains($0.observation.instant) }
+        let learned = try state.learnedPeriods(home: timeZone).last { $0.holds(date) }
         let why: TravelExplanation.Reason =
             if let runner, runner.period.period?.zone.identifier == zone.identifier {
                 .runner(sequence: runner.sequence, period: runner.period)
@@ -174,10 +165,10 @@ extension Ledger {
     /// - Throws: a storage failure.
     func recordZones(_ observed: ZoneObservations, file: String) throws -> ZonesLearned {
         guard observed.count > 0 else { return ZonesLearned() }
-        let before = try days()
         let state = try state(of: travel)
         let new = try observed.all.filter { try !state.knows($0) }
         guard !new.isEmpty else { return ZonesLearned() }
+        let before = try days()
         try append([
             PendingEvent(.zonesObserved(ZonesObserved(file: file, observations: new)), occurredAt: new[0].instant, entity: .athlete)
         ])
@@ -276,7 +267,7 @@ public struct TravelExplanation: Sendable {
 }
 
 /// The runner's clocks built, kept while the timeline's inputs are unchanged.
-final class ZoneCalendarCache: Sendable {
+final class LocalClocksCache: Sendable {
     private let kept = Mutex<(stamp: UInt64, clocks: LocalClocks)?>(nil)
 
     init() {}

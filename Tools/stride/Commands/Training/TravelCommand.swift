@@ -98,8 +98,9 @@ struct TravelCommand: ParsableCommand {
             let document = try ledger.read { try TravelExplainDocument($0, date: day) }
             if output.json { return Console.print(document) }
             let explanation = document.explanation
-            let hours = explanation.hours == explanation.hours.rounded() ? String(Int(explanation.hours)) : String(format: "%.1f", explanation.hours)
-            Console.print("\(explanation.date) is cut in \(explanation.zone) (UTC\(Self.offset(explanation.offsetSeconds))), \(hours) hours long.")
+            Console.print(
+                "\(explanation.date) is cut in \(explanation.zone) (\(ClockText.offset(explanation.offsetSeconds))), \(ClockText.hours(explanation.hours)) hours long."
+            )
             switch explanation.reason {
             case .runner(let sequence, let period):
                 Console.print("You said so: event \(sequence) set \(period.zone) from \(period.from)" + (period.to.map { " until \($0)." } ?? " on."))
@@ -122,12 +123,6 @@ struct TravelCommand: ParsableCommand {
             }
             Console.print("\nWhat the inputs' clocks showed within a week of it:\n")
             Console.print(table.text)
-        }
-
-        static func offset(_ seconds: Int) -> String {
-            let sign = seconds < 0 ? "−" : "+"
-            let minutes = abs(seconds) / 60
-            return sign + String(minutes / 60) + (minutes % 60 == 0 ? "" : ":" + String(format: "%02d", minutes % 60))
         }
     }
 }
