@@ -211,4 +211,26 @@ struct TravelDaysTests {
             #expect(again.zones.observations == 0 && again.zones.daysMoved.isEmpty)
         }
     }
+
+    @Test(
+        "a zone named at an instant no sample can have (1970, 9999) is no evidence: kept in the sample, not learned",
+        arguments: ["1970-01-02", "9999-01-02"])
+    func implausibleInstants(date: String) throws {
+        try withTemporaryDirectory { folder in
+            let ledger = try Ledger.create(at: folder + "/ledger", timeZone: "Europe/London")
+            let metadata = #"<MetadataEntry key="HKTimeZone" value="Asia/Tokyo"/>"#
+            let records = [1, 2, 3].map { hour in
+                #" <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" startDate="\#(date) 0\#(hour):00:00 +0900" endDate="\#(date) 0\#(hour):10:00 +0900" value="100">\#(metadata)</Record>"#
+            }
+            let export = folder + "/export.xml"
+            try (["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<HealthData locale=\"en_GB\">"] + records + ["</HealthData>", ""]).joined(
+                separator: "\n"
+            )
+            .write(toFile: export, atomically: true, encoding: .utf8)
+            let report = try ledger.ingest(file: export)
+            #expect(report.counts.samples == 3)
+            #expect(report.zones.observations == 0)
+            #expect(try ledger.travelPlan().observations == 0)
+        }
+    }
 }

@@ -91,7 +91,10 @@ final class IngestCollector {
     /// Notes what the runner's clock showed at an instant (a Health sample's `HKTimeZone`, a
     /// FIT file's local time, Garmin's local times, a pushed date's offset): evidence for the
     /// zone timeline, appended once the file is read (``ReadCounts/zoneObservations``).
+    /// A reading at an instant no run or sample can have (before 1980, or more than a day after
+    /// the file was read: a clock gone wrong) is no evidence of where anyone was.
     func note(zone reading: ZoneObservation.Reading, at instant: Timestamp, source: ZoneObservation.Source) {
+        guard Plausible.workoutStartProblem(instant, recordedAt: readAt) == nil else { return }
         tallies.zoneObservations.note(ZoneObservation(reading, at: instant, source: source))
     }
 
