@@ -16,6 +16,8 @@ import PackageDescription
 // - swift-prometheus (on swift-metrics' CoreMetrics): `GET /metrics`, the server's counters,
 //   latency histogram and ledger sizes in Prometheus' text format, kept in a registry each
 //   server owns (no process-wide MetricsSystem.bootstrap, so tests can start several servers).
+// - postgres-nio: `stride serve --replica`/`--follow` and `stride ledger restore --from`, the
+//   copy of every runner's log in PostgreSQL (Debian's server), over its wire protocol.
 // System libraries, from Debian: liblmdb-dev (the event log) and libssl-dev (SHA-256 for the
 // hash chain, with the CPU's SHA extensions and a context reused across events).
 
@@ -40,6 +42,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // postgres-nio's TLS, named because a replica's address may ask for it (sslmode).
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // LMDB from Debian's liblmdb-dev; imported by StrideStore alone.
@@ -98,6 +103,16 @@ let package = Package(
                 "AccessTokens", "TrainingLog",
             ]
         ),
+        // The copy of every runner's log in PostgreSQL: the table, the copier (ledger → table), the
+        // follower (table → ledger), restore and comparison.
+        .target(
+            name: "StrideReplica",
+            dependencies: [
+                "StrideLedger", "StrideStore", "StrideEvents", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
         // The JSON documents of the contract (DESIGN.md §8): what read commands print with
         // --json and what the HTTP API answers, built in one place.
         .target(
@@ -116,7 +131,7 @@ let package = Package(
             name: "StrideServer",
             dependencies: [
                 "StrideLedger", "StrideStore", "StrideContract", "StrideDashboard", "StrideEvents", "StrideIngest", "DailyHealth", "ShoeMileage",
-                "PointsBalance", "TrainingLog", .product(name: "Hummingbird", package: "hummingbird"),
+                "PointsBalance", "TrainingLog", "StrideReplica", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -131,7 +146,7 @@ let package = Package(
             name: "StrideCommands",
             dependencies: [
                 "StrideLedger", "StrideStore", "StrideEvents", "StrideContract", "StrideServer", "StrideDashboard", "StrideIngest", "DailyHealth",
-                "ShoeMileage", "PointsBalance", "TrainingLog", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ShoeMileage", "PointsBalance", "TrainingLog", "StrideReplica", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/stride/Commands"

@@ -2,6 +2,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import StrideLedger
+import StrideReplica
 
 /// `stride serve`: the ledger over HTTP for the phone apps that feed it. Reads answer the
 /// contract's documents, writes call the same ledger functions as the command line, and
@@ -15,6 +16,11 @@ public struct StrideServer: Sendable {
     private let sessions: Sessions
     /// What `GET /metrics` tells (``MetricsEndpoint``).
     let metrics: ServerMetrics
+    /// The copy of the runners' logs in PostgreSQL, on a shared server with `--replica` or
+    /// `--follow`.
+    public private(set) var replication: Replication?
+    /// Whether a write is answered only once PostgreSQL holds its events (`--replica-acknowledge`).
+    private var acknowledge = false
 
     /// A server over `ledger`.
     /// - Throws: when the ledger's folder for uploads, or its token gate, cannot be written.
@@ -50,6 +56,23 @@ public struct StrideServer: Sendable {
         }
         self.init(
             sites: ServedSites(served: .runners(runners)), settings: settings, lanes: lanes, logger: logger, sessions: sessions)
+    }
+
+    /// A shared server whose runners' logs are copied to PostgreSQL (`--replica`), or kept
+    /// from it (`--follow`): the copy connects and checks its tables now.
+    /// - Throws: ``ReplicaError`` — wrong credentials, a table of another shape, or (at the
+    ///   start only) an unreachable server.
+    public static func replicated(
+        runners folder: RunnersFolder, replica address: ReplicaAddress, mode: Replication.Mode, acknowledge: Bool,
+        settings: ServerSettings = ServerSettings(), logger: Logger, clock: any LedgerClock = SystemClock()
+    ) async throws -> StrideServer {
+        var server = StrideServer(runners: folder, settings: settings, logger: logger, clock: clock)
+        guard case .runners(let runners) = server.sites.served else { return server }
+        server.replication = try await Replication(
+            address: address, mode: mode, me: try ServerName.of(folder), folder: folder, logger: logger
+        ) { name in try await runners.site(named: name, presenting: nil)?.api.worker.ledger }
+        server.acknowledge = acknowledge
+        return server
     }
 
     private init(sites: ServedSites, settings: ServerSettings, lanes: WorkLanes, logger: Logger, sessions: Sessions) {
@@ -92,8 +115,11 @@ public struct StrideServer: Sendable {
         // Every open runner's ledger is measured, all in one trip to a ledger thread; on a
         // shared server, one not opened since the start is not, nor one that cannot be read now
         // (its runner's requests say why).
-        MetricsEndpoint(metrics: metrics, token: settings.metricsToken) { try await lanes.quick.runIfActive { try sites.figures() } }
-            .register(on: router)
+        let replication = replication
+        MetricsEndpoint(metrics: metrics, token: settings.metricsToken) {
+            if let replication { metrics.observe(replication.status) }
+            return try await lanes.quick.runIfActive { try sites.figures() }
+        }.register(on: router)
         SignInPage(sessions: sessions, settings: settings) { presented in
             let token = RunnerToken(presented: presented)
             guard let site = try await sites.site(presenting: token), let device = try await site.tokens.device(presenting: token) else {
@@ -103,6 +129,7 @@ public struct StrideServer: Sendable {
         }.register(on: router)
 
         let api = router.group("v1").add(middleware: TokenMiddleware(sites: sites))
+        if let replication { api.add(middleware: ReplicaMiddleware(replication: replication, acknowledge: acknowledge)) }
         for endpoint in StrideAPI.endpoints {
             api.on(RouterPath(String(endpoint.path.dropFirst("/v1/".count))), method: endpoint.method) { request, context in
                 var context = context
@@ -116,6 +143,7 @@ public struct StrideServer: Sendable {
             api.on(Self.anyOtherPath, method: method) { _, _ -> Response in throw APIError(.notFound, "no such route") }
         }
         let pages = router.group().add(middleware: SessionMiddleware(sessions: sessions, sites: sites))
+        if let replication { pages.add(middleware: ReplicaMiddleware(replication: replication, acknowledge: acknowledge)) }
         DashboardSite.register(on: pages)
         for method in [HTTPRequest.Method.get, .post] {
             pages.on(Self.anyOtherPath, method: method) { _, _ -> Response in throw APIError(.notFound, "no such page") }
@@ -141,7 +169,16 @@ public struct StrideServer: Sendable {
     /// (an append completes or never happened) and returns.
     /// - Throws: when the address cannot be bound.
     public func run(onRunning: @escaping @Sendable (String) async -> Void) async throws {
+        let copying = replication.map { replication in Task { await replication.run() } }
+        defer { copying?.cancel() }
         try await makeApplication(onRunning: onRunning).runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        // What was appended before the stop is copied before the server returns, if it can be.
+        if let replication, let copying {
+            replication.nudge()
+            try? await Task.sleep(for: .milliseconds(300))
+            copying.cancel()
+            await copying.value
+        }
         try await lanes.shutdown()
     }
 }

@@ -81,3 +81,11 @@ extension Ledger {
         return events
     }
 }
+
+extension Ledger {
+    /// How far the copy of this log in PostgreSQL was last seen to reach (`stride serve
+    /// --replica`); 0 when it was never copied.
+    public func replicaPosition() throws -> UInt64 {
+        try store.replicaPosition()
+    }
+}

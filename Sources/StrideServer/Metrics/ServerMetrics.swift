@@ -1,4 +1,5 @@
 import Prometheus
+import StrideReplica
 import Synchronization
 
 /// The server's own figures, for `GET /metrics` in Prometheus' text format: requests by route
@@ -115,6 +116,37 @@ final class ServerMetrics: Sendable {
         let counter = registry.makeCounter(descriptor: Self.events, labels: labels)
         if grown > 0 { counter.increment(by: Int64(clamping: grown)) }
         registry.makeGauge(descriptor: Self.size, labels: labels).set(Double(figures.dataFileBytes))
+    }
+
+    /// The copy in PostgreSQL as it stands (`--replica`, `--follow`): whether PostgreSQL
+    /// answers, and for each runner the events one side lacks and what this server does.
+    func observe(_ status: Replication.Status) {
+        registry.makeGauge(descriptor: Self.replicaReachable).set(Double(status.isReachable ? 1 : 0))
+        for (runner, copy) in status.runners {
+            registry.makeGauge(descriptor: Self.replicaLag, labels: [("runner", runner)]).set(Double(copy.lag))
+            for role in ["writer", "follower", "cut_off"] {
+                registry.makeGauge(descriptor: Self.replicaRole, labels: [("runner", runner), ("role", role)]).set(
+                    Double(copy.roleLabel == role ? 1 : 0))
+            }
+        }
+    }
+
+    private static var replicaReachable: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "stride", subsystem: "replica", metricName: "reachable",
+            helpText: "1 when PostgreSQL answered the copy's last question, 0 while it cannot be reached (the server goes on appending).")
+    }
+
+    private static var replicaLag: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "stride", subsystem: "replica", metricName: "lag", unitName: "events",
+            helpText: "Events of the runner's log not yet copied to PostgreSQL (a writer) or not yet brought in from it (a follower).")
+    }
+
+    private static var replicaRole: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "stride", subsystem: "replica", metricName: "role",
+            helpText: "1 for what this server does for the runner: writer, follower, or cut_off (another server writes the log; this one stopped).")
     }
 
     /// The figures in Prometheus' text exposition format, version 0.0.4.

@@ -8,7 +8,7 @@ struct LedgerCommand: ParsableCommand {
         discussion: "Each of these also answers at the top level, as `stride verify`, `stride log`… (the spellings before they were grouped).",
         subcommands: [
             LogCommand.self, StatsCommand.self, VerifyCommand.self, ExportCommand.self, ImportCommand.self, BackupCommand.self,
-            RebuildCommand.self, ReplayCommand.self,
+            RestoreCommand.self, RebuildCommand.self, ReplayCommand.self,
         ])
 }
 

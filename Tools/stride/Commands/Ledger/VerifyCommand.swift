@@ -2,16 +2,26 @@ import ArgumentParser
 import StrideContract
 import StrideEvents
 import StrideLedger
+import StrideReplica
 
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify", abstract: "Check every event's checksum, the hash chain and the indexes.",
-        discussion: "Exits with status 1 and names the first event at fault when anything is wrong.")
+        discussion: """
+            Exits with status 1 and names the first event at fault when anything is wrong. With --against             postgresql://… it compares the ledger's log with the runner's copy there instead, event by event, and             says from which sequence they differ.
+            """)
 
     @OptionGroup var ledger: LedgerOptions
     @OptionGroup var output: OutputOptions
 
+    @Option(name: .customLong("against"), help: "Compare the log with the runner's copy in PostgreSQL at this address.")
+    var replica: String?
+
+    @Option(help: "The runner whose copy to compare with (default: the ledger's folder name, in a folder of runners).")
+    var runner: String?
+
     func run() throws {
+        if let replica { return try compare(with: try ReplicaAddress(replica)) }
         let path = ledger.path
         let result = try Ledger.verify(at: path) { checked in
             if Console.isInteractive && !output.json { Console.note("verified \(checked) events…") }
@@ -64,5 +74,34 @@ struct VerifyCommand: ParsableCommand {
                 "the ledger at \(path) is damaged — " + problems.joined(separator: "; ")
                     + ". Restore it from a backup (`stride import` of an export, or a `stride backup` copy); do not append to it meanwhile.")
         }
+    }
+
+    /// `--against`: the ledger's log and the runner's copy, event by event.
+    private func compare(with address: ReplicaAddress) throws {
+        let opened = try ledger.openExisting()
+        guard let runner = runner ?? RunnersFolder.runner(ofLedgerAt: opened.path)?.name else {
+            throw ValidationError("name the runner whose copy to compare with: --runner NAME")
+        }
+        let comparison = try Waiting.on { try await ReplicaCopy.compare(opened, runner: runner, with: address, logger: ReplicaOptions.quietLogger) }
+        if output.json {
+            var members: [JSONValue.Member] = [
+                .init("runner", .string(runner)), .init("agree", .bool(comparison.agree)),
+                .init("ledgerEvents", .integer(Int64(comparison.ledgerLast))), .init("copyEvents", .integer(Int64(comparison.tableLast))),
+            ]
+            if let first = comparison.firstDifference { members.append(.init("firstDifference", .integer(Int64(first)))) }
+            Console.print(JSONValue.object(members).text)
+        }
+        guard let first = comparison.firstDifference else {
+            if !output.json {
+                Console.print(
+                    "Ledger \(opened.path) and \(runner)'s copy at \(address) agree: \(comparison.ledgerLast) events, the same bytes and hashes.")
+            }
+            return
+        }
+        throw CommandFailure(
+            "ledger \(opened.path) (\(comparison.ledgerLast) events) and \(runner)'s copy at \(address) (\(comparison.tableLast) events) differ from sequence \(first)"
+                + (first > min(comparison.ledgerLast, comparison.tableLast)
+                    ? ": one holds events the other does not yet (a copy still catching up, or a server cut off)"
+                    : ": the same sequence holds other events — restore from the side you trust (`stride ledger restore`)"))
     }
 }

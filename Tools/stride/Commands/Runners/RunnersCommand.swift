@@ -3,6 +3,7 @@ import Foundation
 import StrideContract
 import StrideEvents
 import StrideLedger
+import StrideReplica
 
 /// `stride runners`: the runners of a shared server, one ledger each in a folder.
 struct RunnersCommand: ParsableCommand {
@@ -15,7 +16,7 @@ struct RunnersCommand: ParsableCommand {
             get tokens with `stride --ledger DIR/marie tokens add marie-iphone`, printed as marie.stride_…: the name \
             before the dot takes the request to marie's ledger, and the token opens that ledger only.
             """,
-        subcommands: [Add.self, List.self, Remove.self], defaultSubcommand: List.self)
+        subcommands: [Add.self, List.self, Remove.self, Promote.self], defaultSubcommand: List.self)
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Create a runner's ledger in the folder.")
@@ -36,9 +37,23 @@ struct RunnersCommand: ParsableCommand {
             commandName: "list", abstract: "List the runners: time zone, events, size on disk, devices with a token.")
         @OptionGroup var folder: RunnersFolderOptions
         @OptionGroup var output: OutputOptions
+        @Option(
+            name: .customLong("replica"),
+            help: "Also ask PostgreSQL at this address which server writes each runner's log and how much of it it holds (default: $STRIDE_REPLICA)."
+        ) var address: String?
 
         func run() throws {
-            let document = try RunnersDocument(folder.runners(), clock: LedgerOptions.clock)
+            var document = try RunnersDocument(folder.runners(), clock: LedgerOptions.clock)
+            if let address = try ReplicaOptions.address(address) {
+                do {
+                    let copies = try Waiting.on { try await ReplicaCopy.runners(at: address, logger: ReplicaOptions.quietLogger) }
+                    for index in document.runners.indices {
+                        document.runners[index].copy = copies[document.runners[index].name].map { .init(writer: $0.writer, events: $0.lastSequence) }
+                    }
+                } catch {
+                    document.copyProblem = "\(error)"
+                }
+            }
             if output.json {
                 Console.print(document)
                 return
@@ -47,21 +62,66 @@ struct RunnersCommand: ParsableCommand {
                 Console.print("No runners in \(document.folder); add one with `stride runners add NAME --ledgers \(document.folder)`.")
                 return
             }
-            var table = TextTable([
-                .init(heading: "runner"), .init(heading: "time zone"), .init(heading: "events", isNumeric: true),
-                .init(heading: "size", isNumeric: true), .init(heading: "devices"),
-            ])
+            let copied = document.runners.contains { $0.copiedThrough != nil || $0.copy != nil }
+            var table = TextTable(
+                [
+                    .init(heading: "runner"), .init(heading: "time zone"), .init(heading: "events", isNumeric: true),
+                    .init(heading: "size", isNumeric: true), .init(heading: "devices"),
+                ] + (copied ? [.init(heading: "in PostgreSQL")] : []))
             for runner in document.runners {
                 if let problem = runner.problem {
                     table.add([runner.name, "–", "–", "–", "cannot be opened: \(problem)"])
                     continue
                 }
-                table.add([
-                    runner.name, runner.timeZone, String(runner.events), String(format: "%.1f MB", Double(runner.bytes) / 1_048_576),
-                    runner.devices.isEmpty ? "none" : runner.devices.joined(separator: ", "),
-                ])
+                table.add(
+                    [
+                        runner.name, runner.timeZone, String(runner.events), String(format: "%.1f MB", Double(runner.bytes) / 1_048_576),
+                        runner.devices.isEmpty ? "none" : runner.devices.joined(separator: ", "),
+                    ] + (copied ? [Self.copyText(runner)] : []))
             }
             Console.print(table.text)
+            if let problem = document.copyProblem { Console.note("stride: the copy could not be asked: \(problem)") }
+        }
+
+        /// How much of the runner's log PostgreSQL holds, and who writes it.
+        static func copyText(_ runner: RunnersDocument.Runner) -> String {
+            if let copy = runner.copy {
+                let behind =
+                    runner.events > copy.events
+                    ? " (\(runner.events - copy.events) not yet copied)"
+                    : copy.events > runner.events ? " (\(copy.events - runner.events) not yet here)" : ""
+                return "\(copy.events) events, written by \(copy.writer)\(behind)"
+            }
+            guard let through = runner.copiedThrough else { return "never copied" }
+            return through >= runner.events ? "all, last seen" : "through \(through), \(runner.events - through) behind when last seen"
+        }
+    }
+
+    struct Promote: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "promote", abstract: "Make this server the writer of a runner's log in PostgreSQL (a follower taking over).",
+            discussion: """
+                Run it beside a server started with --follow (or --replica) on the same --ledgers folder, once its copy                 of the runner is caught up (`stride runners list --replica ADDRESS` shows it): the table names this                 server as the runner's writer, the server takes the runner's writes, and the former writer, if it comes                 back, is refused at its next copy and stops writing for the runner. Then point the proxy's map at this                 server (docs/SERVING.md).
+                """)
+        @OptionGroup var folder: RunnersFolderOptions
+        @Argument(help: "The runner's name.") var name: String
+        @Option(name: .customLong("replica"), help: "The PostgreSQL address (default: $STRIDE_REPLICA).") var address: String?
+
+        func run() throws {
+            guard let address = try ReplicaOptions.address(address) else {
+                throw ValidationError("name the copy with --replica postgresql://… (or set STRIDE_REPLICA)")
+            }
+            let (folder, name) = (try folder.runners(), name)
+            let promotion = try Waiting.on { try await ReplicaCopy.promote(name, in: folder, address: address, logger: ReplicaOptions.quietLogger) }
+            switch promotion {
+            case .alreadyWriter:
+                Console.print("This server (\(try ServerName.of(folder))) already writes \(name)'s log.")
+            case .promoted(let after, let former):
+                Console.print(
+                    "This server (\(try ServerName.of(folder))) now writes \(name)'s log, from event \(after + 1) on; \(former) is refused if it writes again."
+                )
+                Console.note("Route \(name)'s requests here: change the proxy's map (docs/SERVING.md) and reload it.")
+            }
         }
     }
 

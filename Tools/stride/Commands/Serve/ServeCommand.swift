@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import StrideEvents
 import StrideLedger
+import StrideReplica
 import StrideServer
 import Synchronization
 
@@ -64,7 +65,30 @@ struct ServeCommand: ParsableCommand {
             discussion: "Prometheus' text format: requests by route and status, latency, ingest bytes, ledger sizes; never a health figure."))
     var metricsTokenFile: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Copy every runner's log to PostgreSQL as it is written, e.g. postgresql://stride@/stride?host=/run/postgresql (default: $STRIDE_REPLICA).",
+            discussion:
+                "In the background, in batches; the server keeps serving and appending while PostgreSQL cannot be reached, and catches up. Needs --ledgers."
+        ))
+    var replica: String?
+
+    @Flag(help: "Answer a write (push, ingest, action) only once PostgreSQL holds its events; 503 after 10 s without.")
+    var replicaAcknowledge = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Keep read-only copies of the runners' ledgers from PostgreSQL and answer their reads (a second machine).",
+            discussion: "Writes are refused (421) until `stride runners promote NAME` makes this server a runner's writer. Needs --ledgers."))
+    var follow: String?
+
     func validate() throws {
+        if replica != nil, follow != nil {
+            throw ValidationError("give --replica (this server writes and copies) or --follow (it keeps copies), not both")
+        }
+        if replicaAcknowledge, replica == nil, ProcessInfo.processInfo.environment[ReplicaOptions.environmentName] == nil {
+            throw ValidationError("--replica-acknowledge needs --replica postgresql://…")
+        }
         if ledgers != nil, ledger.isNamed {
             throw ValidationError("give --ledger (one ledger) or --ledgers (a folder of runners' ledgers), not both")
         }
@@ -100,24 +124,42 @@ struct ServeCommand: ParsableCommand {
         settings.metricsToken = metricsToken
         let logger = Logger(label: "stride.serve")
         let server: StrideServer
-        let path: String
+        var path: String
+        let copy =
+            try follow.map { (try ReplicaAddress($0), Replication.Mode.follow) }
+            ?? ReplicaOptions.address(replica, orEnvironment: !ledger.isNamed).map { ($0, Replication.Mode.replica) }
         if let folder = runnersFolder {
             try folder.prepare()
             let names = try folder.names()
-            server = StrideServer(runners: folder, settings: settings, logger: logger, clock: LedgerOptions.clock)
+            if let (address, mode) = copy {
+                let (clock, acknowledge, settings) = (LedgerOptions.clock, replicaAcknowledge, settings)
+                server = try Waiting.on {
+                    try await StrideServer.replicated(
+                        runners: folder, replica: address, mode: mode, acknowledge: acknowledge, settings: settings, logger: logger, clock: clock)
+                }
+            } else {
+                server = StrideServer(runners: folder, settings: settings, logger: logger, clock: LedgerOptions.clock)
+            }
             path = "the \(names.count) runner\(names.count == 1 ? "" : "s") of \(folder.path)"
+            if let (address, mode) = copy {
+                path +=
+                    mode == .follow
+                    ? ", following \(address)" : ", copied to \(address)\(replicaAcknowledge ? " (writes acknowledged once copied)" : "")"
+            }
         } else {
+            if copy != nil { throw ValidationError("--replica and --follow copy a folder of runners' ledgers: serve it with --ledgers DIR") }
             let opened = try ledger.openExisting()
             server = try StrideServer(ledger: opened, settings: settings, logger: logger)
             path = opened.path
         }
         let isLoopback = ["127.0.0.1", "::1", "localhost"].contains(host)
+        let served = path
         let outcome = Mutex<(any Error)?>(nil)
         let finished = DispatchSemaphore(value: 0)
         Task {
             do {
                 try await server.run { address in
-                    Console.print("Serving \(path) at http://\(address) — stop with Ctrl-C.")
+                    Console.print("Serving \(served) at http://\(address) — stop with Ctrl-C.")
                     if !isLoopback {
                         Console.note(
                             "stride: note: listening beyond this machine; every request still needs a token — put TLS in front (a reverse proxy).")
