@@ -208,7 +208,7 @@ let package = Package(
         .testTarget(
             name: "StrideServerTests",
             dependencies: [
-                "StrideServer", "StrideLedger", "StrideContract", "StrideIngest", "StrideTestSupport", "stride",
+                "StrideServer", "StrideLedger", "StrideContract", "StrideIngest", "StrideTestSupport", "stride", "stride-sample", "StrideReplica",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -62,6 +62,8 @@ public enum ReplicaError: Error, Sendable, CustomStringConvertible {
             switch info[.sqlState] {
             case "28P01", "28000": return .refusedCredentials(address, reason: message)
             case "3D000": return .noDatabase(address)
+            // Shutting down, starting up, or a connection lost: the server is away, not refusing.
+            case let state? where state.hasPrefix("57P") || state.hasPrefix("08"): return .unreachable(address, reason: message)
             default: return .server("\(message) (\(info[.sqlState] ?? "?"))")
             }
         }

@@ -227,6 +227,17 @@ public final class Replication: Sendable {
                 logger.error("replica: \(problem); the server goes on serving and appending, and copies when PostgreSQL answers again")
             }
             await dropConnection()
+            await measureLedgers()
+        }
+    }
+
+    /// While PostgreSQL is away, the lag still grows with each write: the ledgers' ends are read
+    /// without the table.
+    private func measureLedgers() async {
+        let writers = state.withLock { $0.runners.filter { $0.value.roleLabel == "writer" }.map(\.key) }
+        for runner in writers {
+            guard let ledger = try? await ledger(runner), let last = try? await OffThread.run({ try ledger.lastSequence() }) else { continue }
+            update(runner) { $0.ledgerLast = last }
         }
     }
 

@@ -45,8 +45,12 @@ public final class TemporaryPostgres: @unchecked Sendable {
     /// The port in the socket's name (`.s.PGSQL.5432`); no TCP port is opened.
     let port = 5432
 
+    /// Guards `removed` and `running`: tests may stop, kill or remove from any thread.
     private let lock = NSLock()
     private var removed = false
+    /// The running server's process (`postgres`, or `runuser` above it) and a semaphore
+    /// signalled once it has ended; nil while stopped.
+    private var running: (process: Process, ended: DispatchSemaphore)?
 
     /// Whether Debian's PostgreSQL server is installed (tests that need one are
     /// `.enabled(if: TemporaryPostgres.isInstalled)`).
@@ -91,20 +95,24 @@ public final class TemporaryPostgres: @unchecked Sendable {
     /// ``guardedPassword``, so `url(user: "guarded", password: "wrong")` is refused by the
     /// server with an authentication error.
     public func url(user: String, password: String?) -> String {
-        let credentials = Self.percentEncoded(user, keepingSlashes: false) + (password.map { ":" + Self.percentEncoded($0, keepingSlashes: false) } ?? "")
+        var credentials = Self.percentEncoded(user, keepingSlashes: false)
+        if let password { credentials += ":" + Self.percentEncoded(password, keepingSlashes: false) }
         return "postgresql://\(credentials)@/stride?host=" + Self.percentEncoded(socketFolder)
     }
 
-    /// Stops the server (fast shutdown: open connections are ended, what was committed is on
-    /// disk), keeping its data; ``resume()`` starts it again on the same socket and data.
+    /// Stops the server (fast shutdown, as `pg_ctl -m fast`: open connections are ended, a
+    /// checkpoint is written), keeping its data; ``resume()`` starts it again on the same
+    /// socket and data. Waits up to 30 s until every process of the server has ended.
     public func stop() throws {
         try checkNotRemoved()
-        let result = try runServerProgram("pg_ctl", ["-D", dataFolder, "-m", "fast", "-w", "-t", "30", "stop"])
-        guard result.status == 0 else {
-            throw Failure(
-                "pg_ctl could not stop the PostgreSQL server in \(dataFolder) (exit status \(result.status)): "
-                    + "\(Self.trimmed(result.standardOutput + result.standardError))\nThe server's log ends:\n\(serverLogTail())")
+        guard let running = lock.withLock({ running }), let postmaster = postmasterProcess() else {
+            throw Failure("The PostgreSQL server in \(dataFolder) is not running: resume() starts it")
         }
+        _ = sendSignal(postmaster, SIGINT)
+        guard running.ended.wait(timeout: .now() + 30) == .success else {
+            throw Failure("The PostgreSQL server in \(dataFolder) did not stop within 30 s; its log ends:\n\(serverLogTail())")
+        }
+        lock.withLock { self.running = nil }
     }
 
     /// Starts the server again after ``stop()`` or ``kill()``, on the same socket and data
@@ -112,11 +120,51 @@ public final class TemporaryPostgres: @unchecked Sendable {
     /// until it accepts connections.
     public func resume() throws {
         try checkNotRemoved()
-        let result = try runServerProgram("pg_ctl", ["-D", dataFolder, "-l", serverLog, "-w", "-t", "30", "start"])
-        guard result.status == 0 else {
-            throw Failure(
-                "The PostgreSQL server in \(dataFolder) did not start within 30 s (pg_ctl's exit status \(result.status)): "
-                    + "\(Self.trimmed(result.standardOutput + result.standardError))\nThe server's log ends:\n\(serverLogTail())")
+        if let running = lock.withLock({ running }), running.process.isRunning {
+            throw Failure("The PostgreSQL server in \(dataFolder) is already running: stop() or kill() it first")
+        }
+        // postgres itself, not `pg_ctl start`, and as this process's child: Foundation learns
+        // that a process has ended when a socket it inherits closes, and the server pg_ctl
+        // leaves behind would hold it open, so that waiting for pg_ctl would never end. Held
+        // by every process of the server, that socket instead says when all have ended.
+        if !FileManager.default.fileExists(atPath: serverLog) {
+            _ = FileManager.default.createFile(atPath: serverLog, contents: nil)
+        }
+        guard let log = FileHandle(forWritingAtPath: serverLog) else {
+            throw Failure("Could not open the PostgreSQL server's log \(serverLog) for writing")
+        }
+        log.seekToEndOfFile()
+        let process = Process()
+        let (executable, arguments) = serverProgramCommand("postgres", ["-D", dataFolder])
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: socketFolder)
+        process.standardOutput = log
+        process.standardError = log
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
+        do {
+            try process.run()
+        } catch {
+            try? log.close()
+            throw Failure("Could not run \(executable): \(error)")
+        }
+        try? log.close()
+        lock.withLock { running = (process, ended) }
+        // Ready once the server says so in postmaster.pid, as `pg_ctl -w` waits.
+        let deadline = Date().addingTimeInterval(30)
+        while postmasterStatus() != "ready" || postmasterProcess() == nil {
+            if !process.isRunning {
+                lock.withLock { running = nil }
+                throw Failure(
+                    "The PostgreSQL server in \(dataFolder) stopped while starting (exit status \(process.terminationStatus)); "
+                        + "its log ends:\n\(serverLogTail())")
+            }
+            if Date() > deadline {
+                kill()
+                throw Failure("The PostgreSQL server in \(dataFolder) did not accept connections within 30 s; its log ends:\n\(serverLogTail())")
+            }
+            usleep(20_000)
         }
     }
 
@@ -124,25 +172,31 @@ public final class TemporaryPostgres: @unchecked Sendable {
     /// keeping its data, for crash tests; returns once they are all gone. ``resume()`` then
     /// starts it again.
     public func kill() {
-        let pidFile = dataFolder + "/postmaster.pid"
-        guard let contents = try? String(contentsOfFile: pidFile, encoding: .utf8) else { return }
-        let lines = contents.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        if let postmaster = lines.first.flatMap({ pid_t($0) }), postmaster > 0, Self.isPostgres(postmaster) {
-            // Stopped first, the postmaster starts no new process while its children are
-            // looked up (once it is dead they are the init process's, and harder to tell).
-            _ = sendSignal(postmaster, SIGSTOP)
-            let children = Self.children(of: postmaster)
-            let all = [postmaster] + children
+        let server = lock.withLock { running }
+        let lines = postmasterFile()
+        if let postmaster = postmasterProcess() {
+            // Its children are looked up first: once it is dead they are the init process's,
+            // and harder to tell. (Stopping it meanwhile with SIGSTOP would stop `runuser`
+            // above it too, which then never reaps it.) One it starts in between ends by
+            // itself when it finds the postmaster gone.
+            let all = [postmaster] + Self.children(of: postmaster)
             for process in all { _ = sendSignal(process, SIGKILL) }
-            Self.waitUntilGone(all)
+            // The server's processes all hold the socket that tells Foundation its process
+            // has ended; without one of ours, /proc tells.
+            if let server {
+                _ = server.ended.wait(timeout: .now() + 10)
+            } else {
+                Self.waitUntilGone(all)
+            }
         }
+        lock.withLock { self.running = nil }
         // What the dead server left would make the next one refuse to start when its process
         // lingers unreaped (a zombie) or its number is reused: the lock files and the shared
         // memory segment they name. PostgreSQL tells a crash from pg_control, not from these.
         if lines.count > 6, let segment = lines[6].split(separator: " ").last.flatMap({ Int32($0) }) {
             _ = shmctl(segment, IPC_RMID, nil)
         }
-        try? FileManager.default.removeItem(atPath: pidFile)
+        try? FileManager.default.removeItem(atPath: dataFolder + "/postmaster.pid")
         try? FileManager.default.removeItem(atPath: socketFolder + "/.s.PGSQL.\(port).lock")
         try? FileManager.default.removeItem(atPath: socketFolder + "/.s.PGSQL.\(port)")
     }
@@ -170,14 +224,14 @@ public final class TemporaryPostgres: @unchecked Sendable {
 
     // MARK: - Starting
 
-    /// The server's log, written by `pg_ctl`'s `-l`.
+    /// The server's log: what `postgres` writes to its standard output and error.
     var serverLog: String { socketFolder + "/server.log" }
 
     /// The programs of the newest PostgreSQL version installed with its server, or nil.
     static func newestPrograms() -> String? {
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
         let withServer = versions.filter { version in
-            ["initdb", "pg_ctl", "postgres"].allSatisfy {
+            ["initdb", "postgres"].allSatisfy {
                 FileManager.default.isExecutableFile(atPath: "/usr/lib/postgresql/\(version)/bin/\($0)")
             }
         }
@@ -302,14 +356,19 @@ public final class TemporaryPostgres: @unchecked Sendable {
         return Self.trimmed(result.standardOutput)
     }
 
-    /// Runs one of the version's programs (`initdb`, `pg_ctl`) as the user the server runs as,
-    /// in the server's folder (a folder that user may enter).
+    /// Runs one of the version's programs (`initdb`) to completion as the user the server runs
+    /// as, in the server's folder (a folder that user may enter).
     func runServerProgram(_ name: String, _ arguments: [String]) throws -> ProcessResult {
+        let (executable, arguments) = serverProgramCommand(name, arguments)
+        return try runProcess(executable, arguments, in: socketFolder)
+    }
+
+    /// The executable and arguments that run one of the version's programs as the user the
+    /// server runs as: through `runuser` when this process is root's.
+    func serverProgramCommand(_ name: String, _ arguments: [String]) -> (executable: String, arguments: [String]) {
         let program = programs + "/" + name
-        if serverUser != nil {
-            return try runProcess("/usr/sbin/runuser", ["-u", "postgres", "--", program] + arguments, in: socketFolder)
-        }
-        return try runProcess(program, arguments, in: socketFolder)
+        guard serverUser != nil else { return (program, arguments) }
+        return ("/usr/sbin/runuser", ["-u", "postgres", "--", program] + arguments)
     }
 
     /// Replaces a file of the data folder, leaving it the server user's (mode 0600).
@@ -319,6 +378,7 @@ public final class TemporaryPostgres: @unchecked Sendable {
         _ = chmod(path, 0o600)
     }
 
+    /// Throws once ``remove()`` has run: the server's folder is gone.
     func checkNotRemoved() throws {
         if lock.withLock({ removed }) {
             throw Failure("This PostgreSQL server in \(socketFolder) was removed: start another with TemporaryPostgres.start()")
@@ -326,6 +386,28 @@ public final class TemporaryPostgres: @unchecked Sendable {
     }
 
     // MARK: - Processes
+
+    /// The lines of the data folder's `postmaster.pid` (process, folder, start time, port,
+    /// socket folder, listen address, shared memory, status), trimmed; empty when there is
+    /// none (the server is stopped).
+    func postmasterFile() -> [String] {
+        guard let data = FileManager.default.contents(atPath: dataFolder + "/postmaster.pid") else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// The running postmaster's process, from `postmaster.pid`, or nil when there is none.
+    func postmasterProcess() -> pid_t? {
+        guard let pid = postmasterFile().first.flatMap({ pid_t($0) }), pid > 0, Self.isPostgres(pid) else { return nil }
+        return pid
+    }
+
+    /// The server's state as `postmaster.pid` tells it (`starting`, `ready`, `stopping`), or nil.
+    func postmasterStatus() -> String? {
+        let lines = postmasterFile()
+        return lines.count > 7 ? lines[7] : nil
+    }
 
     /// Whether process `pid` is a PostgreSQL one (`postgres`), so that a stale number is
     /// never killed. Without `/proc` (not Linux) any living process is taken to be.
@@ -379,6 +461,7 @@ public final class TemporaryPostgres: @unchecked Sendable {
         text.split(separator: "\n", omittingEmptySubsequences: false).suffix(count).joined(separator: "\n")
     }
 
+    /// `text` without the blank space and newlines around it.
     static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
 
     /// `text` with all but unreserved characters (and `/`, in a query) percent-encoded, for a
