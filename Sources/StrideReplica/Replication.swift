@@ -11,7 +11,9 @@ import Synchronization
 ///
 /// Who writes a runner's log is the table's to say (`stride_runners.writer`): a server with
 /// `--replica` becomes the writer of a runner the table does not hold yet; a server with
-/// `--follow` never does, and becomes one only by `stride runners promote NAME`. An append to
+/// `--follow` never does, and becomes one only by `stride runners promote NAME`. A follower keeps
+/// a read-only copy of every runner the table holds; a server with `--replica` keeps following
+/// only the runners whose ledgers it already holds (a former writer). An append to
 /// the table copies sequence N only if the table's last is N−1 and names this server: a
 /// server that was cut off and comes back is refused, stops taking that runner's writes and
 /// says what to do (``RunnerRole/cutOff(_:)``).
@@ -265,6 +267,8 @@ public final class Replication: Sendable {
         guard let writer else { return }  // a follower's own ledger that the table does not hold: left alone
         if writer == me {
             try await copy(runner, row: row, table: table)
+        } else if mode == .replica, !folder.holdsLedger(of: runner) {
+            return  // another server's runner: only a follower (`--follow`) keeps copies of those
         } else {
             try await follow(runner, row: row!, table: table)
         }

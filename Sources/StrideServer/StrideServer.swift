@@ -120,7 +120,7 @@ public struct StrideServer: Sendable {
             if let replication { metrics.observe(replication.status) }
             return try await lanes.quick.runIfActive { try sites.figures() }
         }.register(on: router)
-        SignInPage(sessions: sessions, settings: settings) { presented in
+        SignInPage(sessions: sessions, settings: settings, serves: { sites.serves(runner: $0) }) { presented in
             let token = RunnerToken(presented: presented)
             guard let site = try await sites.site(presenting: token), let device = try await site.tokens.device(presenting: token) else {
                 return nil

@@ -298,3 +298,124 @@ struct ReplicaAddressTests {
         }
     }
 }
+
+/// Debian's nginx in front of two writers, as SERVING.md configures it.
+private let nginxProgram = ["/usr/sbin/nginx", "/usr/bin/nginx"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+@Suite(
+    "Two servers behind nginx, routed by runner",
+    .enabled(if: TemporaryPostgres.isInstalled && nginxProgram != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")))
+struct RunnerRoutingTests {
+    /// SERVING.md's configuration: the runner's name from the token's prefix, else from the
+    /// sign-in's `?runner=`, else from the dashboard's `stride_runner` cookie; a map from names
+    /// to the server that writes them.
+    static func configuration(folder: String, port: Int, first: Int, second: Int) -> String {
+        """
+        \(geteuid() == 0 ? "user root;" : "")
+        worker_processes 1;
+        daemon off;
+        pid \(folder)/nginx.pid;
+        error_log \(folder)/error.log;
+        events { worker_connections 64; }
+        http {
+            access_log off;
+            client_body_temp_path \(folder)/body;
+            proxy_temp_path \(folder)/proxy;
+            fastcgi_temp_path \(folder)/fastcgi;
+            uwsgi_temp_path \(folder)/uwsgi;
+            scgi_temp_path \(folder)/scgi;
+            upstream first { server 127.0.0.1:\(first); }
+            upstream second { server 127.0.0.1:\(second); }
+            map $http_authorization $runner_of_token {
+                "~*^bearer\\s+(?<name>[a-z0-9_-]+)\\." $name;
+                default "";
+            }
+            map "$runner_of_token:$arg_runner:$cookie_stride_runner" $runner {
+                "~^(?<name>[a-z0-9_-]+):" $name;
+                "~^:(?<name>[a-z0-9_-]+):" $name;
+                "~^::(?<name>[a-z0-9_-]+)$" $name;
+                default "";
+            }
+            map $runner $stride_writer {
+                marie first;
+                paul second;
+                default first;
+            }
+            server {
+                listen 127.0.0.1:\(port);
+                location / {
+                    proxy_pass http://$stride_writer;
+                    proxy_set_header Host $host:$server_port;
+                }
+            }
+        }
+        """
+    }
+
+    @Test("each runner's requests and dashboard sign-in reach the server that writes them; a follower answers both runners' reads")
+    func routedByRunner() async throws {
+        let rig = try ReplicaRig()
+        let (first, second, third) = (rig.folder + "/first", rig.folder + "/second", rig.folder + "/third")
+        let marie = try rig.addRunner("marie", in: first)
+        let paul = try rig.addRunner("paul", in: second)
+        let writers = (try await rig.serve(first, ["--replica", rig.postgres.url]), try await rig.serve(second, ["--replica", rig.postgres.url]))
+        let follower = try await rig.serve(third, ["--follow", rig.postgres.url])
+        defer {
+            writers.0.stop()
+            writers.1.stop()
+            follower.stop()
+        }
+        let port = ReverseProxyTests.freePort()
+        try Self.configuration(folder: rig.folder, port: port, first: writers.0.port, second: writers.1.port).write(
+            toFile: rig.folder + "/nginx.conf", atomically: true, encoding: .utf8)
+        let proxy = Process()
+        proxy.executableURL = URL(fileURLWithPath: try #require(nginxProgram))
+        proxy.arguments = ["-p", rig.folder, "-c", rig.folder + "/nginx.conf"]
+        proxy.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try proxy.run()
+        defer {
+            proxy.terminate()
+            proxy.waitUntilExit()
+        }
+        let address = "http://127.0.0.1:\(port)"
+        #expect(
+            try await ReplicaRig.eventually(within: 10) {
+                try await ReverseProxyTests.curl(["--write-out", "%{http_code}", "--output", "/dev/null", address + "/signin"]).standardOutput == "200"
+            }, "nginx: \((try? String(contentsOfFile: rig.folder + "/error.log", encoding: .utf8)) ?? "")")
+        // The API: each token's runner reaches the server holding their ledger.
+        for (token, minute) in [(marie, 1), (paul, 2)] {
+            let pushed = try await ReverseProxyTests.curl([
+                "--write-out", "%{http_code}", "--output", "/dev/null", "--header", "Authorization: Bearer \(token)", "--header",
+                "Content-Type: application/json", "--data", ReplicaRig.push(minute: minute), address + "/v1/health-auto-export",
+            ])
+            #expect(pushed.standardOutput == "200")
+        }
+        // Each writer holds its own runners only; the follower holds them all.
+        #expect(!FileManager.default.fileExists(atPath: first + "/paul") && !FileManager.default.fileExists(atPath: second + "/marie"))
+        #expect(writers.0.logText.contains("POST /v1/health-auto-export 200") && writers.1.logText.contains("POST /v1/health-auto-export 200"))
+        // The dashboard: paul signs in at the default server, is sent on to his, and his pages follow.
+        let signIn = try await ReverseProxyTests.curl([
+            "--include", "--location", "--header", "Origin: \(address)", "--header", "Sec-Fetch-Site: same-origin", "--data-urlencode", "token=\(paul)",
+            "--max-redirs", "1", address + "/signin",
+        ])
+        let heads = signIn.standardOutput.components(separatedBy: "\r\n\r\n")
+        #expect(heads.first?.hasPrefix("HTTP/1.1 307") == true, "\(heads.first ?? "")")
+        let signedIn = try #require(heads.dropFirst().first)
+        #expect(signedIn.hasPrefix("HTTP/1.1 303"), "\(signedIn)")
+        let cookies = signedIn.split(separator: "\r\n").filter { $0.lowercased().hasPrefix("set-cookie:") }.compactMap {
+            $0.split(separator: ":", maxSplits: 1).last?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
+        }
+        #expect(cookies.contains("stride_runner=paul"))
+        let overview = try await ReverseProxyTests.curl([
+            "--write-out", "%{http_code}", "--output", "/dev/null", "--header", "Cookie: \(cookies.joined(separator: "; "))", address + "/",
+        ])
+        #expect(overview.standardOutput == "200")
+        #expect(writers.1.logText.contains("POST /signin 303") && writers.0.logText.contains("POST /signin 307"))
+        // The follower holds both runners and answers their reads, as far as their writers.
+        for (token, runner) in [(marie, "marie"), (paul, "paul")] {
+            #expect(try await ReplicaRig.eventually { try await rig.metric(follower, #"stride_replica_lag_events{runner="\#(runner)"}"#) == 0 })
+            let stats = try await ReplicaRig.request(follower.port, "GET", "/v1/stats", token: token)
+            #expect(ReplicaRig.status(stats) == 200 && stats.contains(#""HKQuantityTypeIdentifierStepCount":1"#), "\(stats)")
+        }
+    }
+}

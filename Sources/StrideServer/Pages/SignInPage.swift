@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import StrideDashboard
 import StrideLedger
@@ -12,15 +13,22 @@ struct SignInPage: Sendable {
 
     let sessions: Sessions
     let resolve: Resolve
+    /// Whether this server holds a runner's ledger (always, on a server of one ledger).
+    let serves: @Sendable (String) -> Bool
     /// Proxies believed, and the public URL (``RequestOrigin``).
     let trustedProxies: Set<String>
     let publicURL: String?
     /// The sign-ins taken per address and per runner.
     let limiter: SignInLimiter
 
-    init(sessions: Sessions, settings: ServerSettings, resolve: @escaping Resolve) {
+    /// The cookie that names the signed-in runner to a proxy in front of several servers
+    /// (nginx's `$cookie_stride_runner`): a name, never a secret.
+    static let runnerCookieName = "stride_runner"
+
+    init(sessions: Sessions, settings: ServerSettings, serves: @escaping @Sendable (String) -> Bool = { _ in true }, resolve: @escaping Resolve) {
         self.sessions = sessions
         self.resolve = resolve
+        self.serves = serves
         limiter = SignInLimiter(perMinute: settings.signInsPerMinute)
         trustedProxies = settings.trustedProxies
         publicURL = settings.publicURL
@@ -48,6 +56,15 @@ struct SignInPage: Sendable {
                 Dashboard.signIn(error: "Too many sign-ins from here or for this runner in the last minute; try again in \(seconds) s."),
                 status: .tooManyRequests, headers: [.retryAfter: String(seconds)])
         }
+        // Behind a proxy that routes runners to several servers, a sign-in that reached a server
+        // without the runner's ledger is sent on, form and all (307 keeps the POST), to the
+        // address the proxy routes by the runner's name. Only once: `?runner=` that names the
+        // token's runner is answered here.
+        if let runner = RunnerToken(presented: token).runner, !serves(runner), request.uri.queryParameters["runner"].map(String.init) != runner {
+            return Response(
+                status: .temporaryRedirect,
+                headers: [.location: "\(DashboardSite.signInPath)?runner=\(runner)", .cacheControl: "no-store"])
+        }
         guard !token.isEmpty, let signedIn = try await resolve(token) else {
             return HTMLAnswer.page(
                 Dashboard.signIn(error: "That token is not an active one. Make one with `stride tokens add NAME` and paste it whole."),
@@ -57,6 +74,14 @@ struct SignInPage: Sendable {
         let cookie =
             "\(DashboardSite.cookieName)=\(session.id); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(Int(sessions.lifetime.components.seconds))"
             + (origin.isSecure ? "; Secure" : "")
-        return HTMLAnswer.seeOther("/", headers: [.setCookie: cookie])
+        var headers: HTTPFields = [.setCookie: cookie]
+        if let runner = signedIn.runner {
+            headers.append(
+                HTTPField(
+                    name: .setCookie,
+                    value: "\(Self.runnerCookieName)=\(runner); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(Int(sessions.lifetime.components.seconds))"
+                        + (origin.isSecure ? "; Secure" : "")))
+        }
+        return HTMLAnswer.seeOther("/", headers: headers)
     }
 }

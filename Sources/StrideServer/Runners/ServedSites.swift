@@ -36,6 +36,14 @@ struct ServedSites: Sendable {
         }
     }
 
+    /// Whether this server holds the runner's ledger (a server of one ledger: any runner).
+    func serves(runner: String) -> Bool {
+        switch served {
+        case .one: true
+        case .runners(let runners): runners.folder.holdsLedger(of: runner)
+        }
+    }
+
     /// The sites open now: every one a `/metrics` scrape measures.
     var openSites: [RunnerSite] {
         switch served {
