@@ -172,6 +172,8 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 // The serve benchmark's limit: a Hummingbird "hello" server.
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The replica benchmark's PostgreSQL, started as the tests start theirs.
+                "StrideTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/stride-bench/Sources"

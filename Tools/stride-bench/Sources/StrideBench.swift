@@ -12,7 +12,7 @@ struct StrideBench: ParsableCommand {
             LogBenchmark.self, IngestBenchmark.self, ReadBenchmark.self, RebuildBenchmark.self, PartsBenchmark.self, FaultBenchmark.self,
             LoadBenchmark.self, ServeBenchmark.self, PagesBenchmark.self, FITBenchmark.self, FuzzBenchmark.self, FuzzWorker.self,
             PushMemoryBenchmark.self, RunnersBenchmark.self, ArchiveBenchmark.self, TrainingBenchmark.self,
-            RecordedBenchmark.self, ZonesBenchmark.self,
+            RecordedBenchmark.self, ZonesBenchmark.self, ReplicaBenchmark.self,
             HelloServer.self,
         ],
         defaultSubcommand: LogBenchmark.self

@@ -42,12 +42,7 @@ struct ServeBenchmark: ParsableCommand {
     }
 
     /// The clients of the mixed phase: one pusher per 16 clients, an actor per 5, readers.
-    var mixedRoles: [ClientRole] {
-        let pushers = clients >= 3 ? max(1, clients / 16) : 0
-        let actors = clients >= 2 ? max(1, clients / 5) : 0
-        return [ClientRole](repeating: .pusher, count: pushers) + [ClientRole](repeating: .actor, count: actors)
-            + [ClientRole](repeating: .reader(ReadRoute.allCases), count: clients - pushers - actors)
-    }
+    var mixedRoles: [ClientRole] { Self.mixedRoles(clients: clients) }
 
     func run() throws {
         let bench = try ServeSetup.make(work: options.work + "/serve", days: days)

@@ -36,14 +36,20 @@ final class ServeSetup {
     /// its runs are assigned), makes a token, finds whether the Health Auto Export reader is
     /// there, and starts both servers.
     /// - Throws: ``BenchFailure`` when a step fails.
-    static func make(work: String, days: Int) throws -> ServeSetup {
+    /// With `asRunner`, the ledger is the runner `bench`'s in a folder of runners' ledgers
+    /// (`stride serve --ledgers`), as replication needs; `serving` is added to `stride serve`.
+    static func make(work: String, days: Int, asRunner: Bool = false, serving: [String] = []) throws -> ServeSetup {
         let (stride, sample) = try builtTools()
         try? FileManager.default.removeItem(atPath: work)
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         let export = work + "/history.xml"
         try must(sample, [export, "--days", String(days), "--start", historyStart])
-        let ledger = work + "/ledger"
-        try must(stride, ["--ledger", ledger, "init", "--time-zone", timeZone])
+        let ledger = asRunner ? work + "/ledgers/bench" : work + "/ledger"
+        if asRunner {
+            try must(stride, ["runners", "add", "bench", "--ledgers", work + "/ledgers", "--time-zone", timeZone])
+        } else {
+            try must(stride, ["--ledger", ledger, "init", "--time-zone", timeZone])
+        }
         try must(stride, ["--ledger", ledger, "shoes", "add", "Base A", "--default", "--at", "2023-12-01T00:00:00+01:00"])
         try must(stride, ["--ledger", ledger, "shoes", "add", "Base B", "--at", "2023-12-01T00:00:00+01:00"])
         let ingest = try must(stride, ["--ledger", ledger, "ingest", "--quiet", export])
@@ -62,7 +68,8 @@ final class ServeSetup {
             try runChild(stride, ["--ledger", work + "/probe-ledger", "ingest", "--quiet", "--grouping", "minutes", work + "/probe.json"]).status == 0
         try? FileManager.default.removeItem(atPath: work + "/probe-ledger")
 
-        let server = try ServerProcess(stride, ["--ledger", ledger, "serve", "--port", "0"], logPath: work + "/serve.log")
+        let served = asRunner ? ["serve", "--ledgers", work + "/ledgers"] : ["--ledger", ledger, "serve"]
+        let server = try ServerProcess(stride, served + ["--port", "0"] + serving, logPath: work + "/serve.log")
         let helloServer = try ServerProcess(productsFolder + "/stride-bench", ["hello-server", "--port", "0"], logPath: work + "/hello.log")
         let lastSequence = baseline["lastSequence"] as? Int ?? 1
         let target = ServeTarget(
