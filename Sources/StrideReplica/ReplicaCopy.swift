@@ -29,7 +29,7 @@ public enum ReplicaCopy {
         _ runner: String, from address: ReplicaAddress, into path: String, logger: Logger, progress: @Sendable (UInt64, UInt64) -> Void = { _, _ in }
     ) async throws -> Restored {
         guard !FileManager.default.fileExists(atPath: path + "/data.mdb") else {
-            throw ReplicaError.server("a ledger is already at \(path): restore into a new folder, or remove that one first")
+            throw ReplicaError.refused("a ledger is already at \(path): restore into a new folder, or remove that one first")
         }
         let table = try await ReplicaTable.open(address, logger: logger)
         defer { Task { await table.close() } }
@@ -141,20 +141,20 @@ extension ReplicaCopy {
         guard let row = try await table.runner(runner) else { throw ReplicaError.noSuchRunner(runner, address) }
         if row.writer == me { return .alreadyWriter }
         guard folder.holdsLedger(of: runner) else {
-            throw ReplicaError.server(
+            throw ReplicaError.refused(
                 "this server holds no ledger of \(runner) at \(folder.ledgerPath(of: runner)): follow the table first (`stride serve --ledgers \(folder.path) --follow ADDRESS`) or restore it (`stride ledger restore`)"
             )
         }
         let head = try LMDBEventStore(directory: folder.ledgerPath(of: runner)).head()
         guard head.sequence == row.lastSequence, head.hash == row.lastHash || row.lastSequence == 0 else {
-            throw ReplicaError.server(
+            throw ReplicaError.refused(
                 head.sequence < row.lastSequence
                     ? "this server's copy of \(runner) holds \(head.sequence) events, the table \(row.lastSequence): let the follower catch up (`stride runners list` shows the lag), then promote"
                     : "this server's ledger of \(runner) differs from the table's log (\(head.sequence) events here, \(row.lastSequence) there): restore it from the table (`stride ledger restore`) before promoting"
             )
         }
         guard try await table.promote(runner, to: me, expectingLast: row.lastSequence) else {
-            throw ReplicaError.server("\(row.writer) copied more of \(runner)'s log meanwhile: let this server catch up, then promote again")
+            throw ReplicaError.refused("\(row.writer) copied more of \(runner)'s log meanwhile: let this server catch up, then promote again")
         }
         return .promoted(after: row.lastSequence, formerWriter: row.writer)
     }

@@ -15,6 +15,9 @@ public enum ReplicaError: Error, Sendable, CustomStringConvertible {
     case tableShape(table: String, found: [String], expected: [String])
     /// The server answered with an error.
     case server(String)
+    /// Stride will not do what was asked, and says why (a restore onto a ledger, a promotion of
+    /// a copy behind the table…).
+    case refused(String)
     /// Another server writes this runner's log: this one was cut off (``Fence``).
     case fenced(Fence)
     /// The table holds no log for that runner.
@@ -36,6 +39,8 @@ public enum ReplicaError: Error, Sendable, CustomStringConvertible {
             "the table \(table) in that database is not Stride's: it has the columns (\(found.joined(separator: ", "))), Stride's has (\(expected.joined(separator: ", "))); give Stride a database of its own, or rename that table"
         case .server(let message):
             "PostgreSQL refused: \(message)"
+        case .refused(let message):
+            message
         case .fenced(let fence):
             fence.description
         case .noSuchRunner(let runner, let address):

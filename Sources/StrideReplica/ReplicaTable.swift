@@ -83,7 +83,7 @@ final class ReplicaTable: Sendable {
         }
         for shape in Self.shapes {
             guard let columns = found[shape.table] else {
-                throw ReplicaError.server("the table \(shape.table) could not be made; give the user \(address.user) the right to create tables")
+                throw ReplicaError.refused("the table \(shape.table) could not be made; give the user \(address.user) the right to create tables")
             }
             guard columns == shape.columns else { throw ReplicaError.tableShape(table: shape.table, found: columns, expected: shape.columns) }
         }

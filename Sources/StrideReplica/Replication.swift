@@ -92,6 +92,8 @@ public final class Replication: Sendable {
     }
     /// Where each copier position write stands: only the latest is written.
     private let positions = PositionWriter()
+    /// The runners whose ledger could not be read at their last turn, and why.
+    private let problems = Mutex<[String: String]>([:])
 
     /// The events copied or brought in per batch at most.
     static let batchEvents = 2_000
@@ -209,7 +211,20 @@ public final class Replication: Sendable {
             let rows = Dictionary(uniqueKeysWithValues: try await table.runners().map { ($0.runner, $0) })
             let local = (try? folder.names()) ?? []
             for runner in Set(local).union(rows.keys).sorted() {
-                try await step(runner, row: rows[runner], table: table)
+                do {
+                    try await step(runner, row: rows[runner], table: table)
+                    if problems.withLock({ $0.removeValue(forKey: runner) }) != nil {
+                        logger.notice("replica: the ledger of \(runner) can be read again; its copy goes on")
+                    }
+                } catch let error as ReplicaError {
+                    throw error
+                } catch {
+                    // One runner's ledger that cannot be read (damaged, unreadable) stops that
+                    // runner's copy only: said once, tried again each round.
+                    if problems.withLock({ $0.updateValue("\(error)", forKey: runner) }) == nil {
+                        logger.error("replica: the ledger of \(runner) cannot be read (\(error)); its copy waits, the other runners' go on")
+                    }
+                }
             }
             state.withLock {
                 if !$0.isReachable { logger.notice("replica: PostgreSQL at \(address) answers again; the copy catches up") }

@@ -18,7 +18,7 @@ public enum ServerName {
         let host = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "stride"
         let name = "\(host)-\(UUID().uuidString.prefix(8).lowercased())"
         guard FileManager.default.createFile(atPath: path, contents: Data((name + "\n").utf8), attributes: [.posixPermissions: 0o600]) else {
-            throw ReplicaError.server("the server's name could not be written to \(path)")
+            throw ReplicaError.refused("the server's name could not be written to \(path)")
         }
         return name
     }

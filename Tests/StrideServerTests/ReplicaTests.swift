@@ -380,7 +380,8 @@ struct RunnerRoutingTests {
         let address = "http://127.0.0.1:\(port)"
         #expect(
             try await ReplicaRig.eventually(within: 10) {
-                try await ReverseProxyTests.curl(["--write-out", "%{http_code}", "--output", "/dev/null", address + "/signin"]).standardOutput == "200"
+                try await ReverseProxyTests.curl(["--write-out", "%{http_code}", "--output", "/dev/null", address + "/signin"]).standardOutput
+                    == "200"
             }, "nginx: \((try? String(contentsOfFile: rig.folder + "/error.log", encoding: .utf8)) ?? "")")
         // The API: each token's runner reaches the server holding their ledger.
         for (token, minute) in [(marie, 1), (paul, 2)] {
@@ -395,7 +396,8 @@ struct RunnerRoutingTests {
         #expect(writers.0.logText.contains("POST /v1/health-auto-export 200") && writers.1.logText.contains("POST /v1/health-auto-export 200"))
         // The dashboard: paul signs in at the default server, is sent on to his, and his pages follow.
         let signIn = try await ReverseProxyTests.curl([
-            "--include", "--location", "--header", "Origin: \(address)", "--header", "Sec-Fetch-Site: same-origin", "--data-urlencode", "token=\(paul)",
+            "--include", "--location", "--header", "Origin: \(address)", "--header", "Sec-Fetch-Site: same-origin", "--data-urlencode",
+            "token=\(paul)",
             "--max-redirs", "1", address + "/signin",
         ])
         let heads = signIn.standardOutput.components(separatedBy: "\r\n\r\n")

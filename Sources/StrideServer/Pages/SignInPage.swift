@@ -79,7 +79,8 @@ struct SignInPage: Sendable {
             headers.append(
                 HTTPField(
                     name: .setCookie,
-                    value: "\(Self.runnerCookieName)=\(runner); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(Int(sessions.lifetime.components.seconds))"
+                    value:
+                        "\(Self.runnerCookieName)=\(runner); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(Int(sessions.lifetime.components.seconds))"
                         + (origin.isSecure ? "; Secure" : "")))
         }
         return HTMLAnswer.seeOther("/", headers: headers)

@@ -72,7 +72,8 @@ struct ReplicaBenchmark: ParsableCommand {
             for acknowledge in [false, true] {
                 let server = try ServerProcess(
                     bench.stride,
-                    ["serve", "--ledgers", work + "/serve/ledgers", "--port", "0", "--replica", address] + (acknowledge ? ["--replica-acknowledge"] : []),
+                    ["serve", "--ledgers", work + "/serve/ledgers", "--port", "0", "--replica", address]
+                        + (acknowledge ? ["--replica-acknowledge"] : []),
                     logPath: work + "/push.log")
                 let target = bench.target.moved(to: server.port, pushesFrom: bench.target.firstPushDay + 5_000 + run * 100 + (acknowledge ? 50 : 0))
                 var client = BenchClient(role: .pusher, index: 0, target: target, recordFrom: 0, seed: UInt64(run))
@@ -107,12 +108,14 @@ struct ReplicaBenchmark: ParsableCommand {
                 format: "  median of runs: p50 %.0f ms, p99 %.0f ms", median(lags.map(\.p50)) * 1000, median(lags.map(\.p99)) * 1000))
         print(
             String(
-                format: "\nA push of a day of watch data (%@), median of %d per run, runs in turn:\n  without acknowledge: %@ ms\n  with --replica-acknowledge: %@ ms\n  ratio (medians): %.2f",
+                format:
+                    "\nA push of a day of watch data (%@), median of %d per run, runs in turn:\n  without acknowledge: %@ ms\n  with --replica-acknowledge: %@ ms\n  ratio (medians): %.2f",
                 bench.pushFormat, pushes, plain.map { String(format: "%.0f", $0 * 1000) }.joined(separator: ", "),
                 acknowledged.map { String(format: "%.0f", $0 * 1000) }.joined(separator: ", "), median(acknowledged) / max(median(plain), 1e-9)))
         print(
             String(
-                format: "\nThe table: %.0f bytes per event on disk (rows, index and TOAST), envelopes %.0f bytes on average; the ledger %.0f bytes per event.",
+                format:
+                    "\nThe table: %.0f bytes per event on disk (rows, index and TOAST), envelopes %.0f bytes on average; the ledger %.0f bytes per event.",
                 bytes.total, bytes.envelope, ledgerBytes))
 
         if let restoreLedger { try measureRestore(restoreLedger, address: address, table: table, stride: bench.stride, work: work) }
@@ -143,7 +146,8 @@ struct ReplicaBenchmark: ParsableCommand {
             print("  " + run.output.trimmingCharacters(in: .whitespacesAndNewlines))
             try? FileManager.default.removeItem(atPath: restored)
         }
-        print(String(format: "Restore, whole command (chain checked, figures folded): median %.0f events/s over %d runs.", median(rates), rates.count))
+        print(
+            String(format: "Restore, whole command (chain checked, figures folded): median %.0f events/s over %d runs.", median(rates), rates.count))
     }
 
     /// A follower started on an empty folder: how fast it catches up with every runner in the
