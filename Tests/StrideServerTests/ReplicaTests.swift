@@ -5,7 +5,11 @@ import Testing
 
 /// `stride serve --replica`, `--follow`, `stride ledger restore --from`, `verify --against`
 /// and `stride runners promote`, against Debian's PostgreSQL (each test its own server).
-@Suite("Replication to PostgreSQL", .enabled(if: TemporaryPostgres.isInstalled, "Debian's PostgreSQL server is not installed (Tools/setup --tests)"))
+/// One at a time: each starts a PostgreSQL server and several `stride serve` processes, beside
+/// the other suites' timing-sensitive tests.
+@Suite(
+    "Replication to PostgreSQL", .serialized,
+    .enabled(if: TemporaryPostgres.isInstalled, "Debian's PostgreSQL server is not installed (Tools/setup --tests)"))
 struct ReplicaTests {
     @Test("every event of every runner reaches the table, in order, under pushes, actions and reads from several clients at once")
     func orderUnderLoad() async throws {
@@ -14,14 +18,12 @@ struct ReplicaTests {
         let tokens = [try rig.addRunner("marie", in: ledgers), try rig.addRunner("paul", in: ledgers)]
         let server = try await rig.serve(ledgers, ["--replica", rig.postgres.url])
         defer { server.stop() }
-        // Four clients for three seconds: pushes of new samples, check-ins, shoes, and reads.
-        let deadline = Date().addingTimeInterval(3)
+        // Four clients at once, twelve requests each: pushes of new samples, check-ins, shoes, and reads.
         let answers = try await withThrowingTaskGroup(of: [Int].self) { group in
             for client in 0..<4 {
                 group.addTask {
                     var statuses: [Int] = []
-                    var round = 0
-                    while Date() < deadline {
+                    for round in 0..<12 {
                         let token = tokens[(client + round) % 2]
                         let answer: String
                         switch round % 4 {
@@ -35,14 +37,13 @@ struct ReplicaTests {
                         default: answer = try await ReplicaRig.request(server.port, "GET", "/v1/stats", token: token)
                         }
                         statuses.append(ReplicaRig.status(answer))
-                        round += 1
                     }
                     return statuses
                 }
             }
             return try await group.reduce(into: []) { $0 += $1 }
         }
-        #expect(answers.count > 40)
+        #expect(answers.count == 48)
         #expect(answers.allSatisfy { [200, 201].contains($0) }, "\(Set(answers))")
         for runner in ["marie", "paul"] {
             let ledger = ledgers + "/" + runner
@@ -68,11 +69,9 @@ struct ReplicaTests {
         let ledgers = rig.folder + "/ledgers"
         let token = try rig.addRunner("marie", in: ledgers)
         let server = try await rig.serve(ledgers, ["--replica", rig.postgres.url, "--replica-acknowledge"])
-        let killer = Task {
-            try await Task.sleep(for: .milliseconds(1_500))
-            server.kill()
-        }
+        // Killed a moment after the fifth push is acknowledged, while the sixth is on its way.
         var acknowledged = 0
+        var killer: Task<Void, any Error>?
         for minute in 0..<10_000 {
             guard
                 let answer = try? await ReplicaRig.request(
@@ -80,9 +79,15 @@ struct ReplicaTests {
                 ReplicaRig.status(answer) == 200
             else { break }
             acknowledged += 1
+            if acknowledged == 5 {
+                killer = Task {
+                    try await Task.sleep(for: .milliseconds(Int.random(in: 20...200)))
+                    server.kill()
+                }
+            }
         }
-        try await killer.value
-        #expect(acknowledged > 3)
+        try await killer?.value
+        #expect(acknowledged >= 5)
         // The table, restored into a ledger of its own, holds every acknowledged step count.
         let restored = rig.folder + "/restored"
         let restore = try rig.run(["ledger", "restore", "--from", rig.postgres.url, "--runner", "marie", "--ledger", restored])
@@ -311,19 +316,7 @@ struct RunnerRoutingTests {
     /// to the server that writes them.
     static func configuration(folder: String, port: Int, first: Int, second: Int) -> String {
         """
-        \(geteuid() == 0 ? "user root;" : "")
-        worker_processes 1;
-        daemon off;
-        pid \(folder)/nginx.pid;
-        error_log \(folder)/error.log;
-        events { worker_connections 64; }
-        http {
-            access_log off;
-            client_body_temp_path \(folder)/body;
-            proxy_temp_path \(folder)/proxy;
-            fastcgi_temp_path \(folder)/fastcgi;
-            uwsgi_temp_path \(folder)/uwsgi;
-            scgi_temp_path \(folder)/scgi;
+        \(ReverseProxyTests.nginxPrelude(folder: folder))
             upstream first { server 127.0.0.1:\(first); }
             upstream second { server 127.0.0.1:\(second); }
             map $http_authorization $runner_of_token {
@@ -358,7 +351,10 @@ struct RunnerRoutingTests {
         let (first, second, third) = (rig.folder + "/first", rig.folder + "/second", rig.folder + "/third")
         let marie = try rig.addRunner("marie", in: first)
         let paul = try rig.addRunner("paul", in: second)
-        let writers = (try await rig.serve(first, ["--replica", rig.postgres.url]), try await rig.serve(second, ["--replica", rig.postgres.url]))
+        let writers = (
+            try await rig.serve(first, ["--replica", rig.postgres.url, "--trust-proxy"]),
+            try await rig.serve(second, ["--replica", rig.postgres.url, "--trust-proxy"])
+        )
         let follower = try await rig.serve(third, ["--follow", rig.postgres.url])
         defer {
             writers.0.stop()

@@ -39,10 +39,9 @@ struct ReverseProxyTests {
         }
     }
 
-    /// nginx's configuration: TLS on `port`, and a `location` as nginx's documentation writes
-    /// it, with none of its proxy settings changed (so `Host` is the upstream's address).
-    /// A second server on `forwarding` sets the headers the README's configuration sets.
-    static func configuration(folder: String, port: Int, forwarding: Int, upstream: Int) -> String {
+    /// What every test's nginx configuration begins with: one worker in the foreground, its
+    /// files in `folder`, and the `http` block opened (the caller's servers follow).
+    static func nginxPrelude(folder: String) -> String {
         """
         \(geteuid() == 0 ? "user root;" : "")
         worker_processes 1;
@@ -57,6 +56,15 @@ struct ReverseProxyTests {
             fastcgi_temp_path \(folder)/fastcgi;
             uwsgi_temp_path \(folder)/uwsgi;
             scgi_temp_path \(folder)/scgi;
+        """
+    }
+
+    /// nginx's configuration: TLS on `port`, and a `location` as nginx's documentation writes
+    /// it, with none of its proxy settings changed (so `Host` is the upstream's address).
+    /// A second server on `forwarding` sets the headers the README's configuration sets.
+    static func configuration(folder: String, port: Int, forwarding: Int, upstream: Int) -> String {
+        """
+        \(nginxPrelude(folder: folder))
             server {
                 listen 127.0.0.1:\(port) ssl;
                 ssl_certificate \(folder)/cert.pem;

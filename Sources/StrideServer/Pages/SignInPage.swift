@@ -20,6 +20,9 @@ struct SignInPage: Sendable {
     let publicURL: String?
     /// The sign-ins taken per address and per runner.
     let limiter: SignInLimiter
+    /// Whether the server stands behind a proxy (one is believed, or a public URL is given):
+    /// only then is a sign-in for a runner it does not hold sent on to the proxy's route.
+    var isBehindProxy: Bool { !trustedProxies.isEmpty || publicURL != nil }
 
     /// The cookie that names the signed-in runner to a proxy in front of several servers
     /// (nginx's `$cookie_stride_runner`): a name, never a secret.
@@ -56,11 +59,13 @@ struct SignInPage: Sendable {
                 Dashboard.signIn(error: "Too many sign-ins from here or for this runner in the last minute; try again in \(seconds) s."),
                 status: .tooManyRequests, headers: [.retryAfter: String(seconds)])
         }
-        // Behind a proxy that routes runners to several servers, a sign-in that reached a server
+        // Behind a proxy (`--trust-proxy`, `--public-url`) that routes runners to several servers, a sign-in that reached a server
         // without the runner's ledger is sent on, form and all (307 keeps the POST), to the
         // address the proxy routes by the runner's name. Only once: `?runner=` that names the
         // token's runner is answered here.
-        if let runner = RunnerToken(presented: token).runner, !serves(runner), request.uri.queryParameters["runner"].map(String.init) != runner {
+        if isBehindProxy, let runner = RunnerToken(presented: token).runner, !serves(runner),
+            request.uri.queryParameters["runner"].map(String.init) != runner
+        {
             return Response(
                 status: .temporaryRedirect,
                 headers: [.location: "\(DashboardSite.signInPath)?runner=\(runner)", .cacheControl: "no-store"])
