@@ -183,7 +183,11 @@ public final class Replication: Sendable {
             release()
             // The table's runners and the folder's are looked at every round; a round that found
             // work goes again at once.
-            let busy = state.withLock { status in status.isReachable && status.runners.values.contains { $0.lag > 0 && !$0.isStopped } }
+            // (A runner whose ledger cannot be read waits for the next look, not in a loop.)
+            let unreadable = problems.withLock { Set($0.keys) }
+            let busy = state.withLock { status in
+                status.isReachable && status.runners.contains { $0.value.lag > 0 && !$0.value.isStopped && !unreadable.contains($0.key) }
+            }
             if !busy {
                 await sleepUntilWoken(for: state.withLock(\.isReachable) ? Self.pollInterval : Self.retryInterval)
             }

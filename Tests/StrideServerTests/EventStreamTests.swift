@@ -40,13 +40,24 @@ struct EventStreamTests {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else {
+        // A signal (a child process of another test ending: SIGCHLD) may interrupt the call; the
+        // connection goes on, and is waited for.
+        guard connected == 0 || (errno == EINTR && Self.waitUntilConnected(socket)) else {
             close(socket)
             throw POSIXError(.ECONNREFUSED)
         }
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         return socket
+    }
+
+    /// Waits for a connection a signal interrupted; whether it was made.
+    private static func waitUntilConnected(_ socket: Int32) -> Bool {
+        var descriptor = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
+        while poll(&descriptor, 1, 5_000) < 0 { guard errno == EINTR else { return false } }
+        var error: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        return getsockopt(socket, SOL_SOCKET, SO_ERROR, &error, &length) == 0 && error == 0
     }
 
     private static func readBlocking(
@@ -56,13 +67,23 @@ struct EventStreamTests {
         defer { close(socket) }
         let authorization = headers.contains { $0.hasPrefix("Authorization:") } ? [] : ["Authorization: Bearer \(ServerFixture.token)"]
         let request = (["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1"] + authorization + headers + ["", ""]).joined(separator: "\r\n") + body
-        _ = request.withCString { send(socket, $0, strlen($0), 0) }
+        _ = request.withCString { text in
+            var sent = 0
+            let length = strlen(text)
+            while sent < length {
+                let count = send(socket, text + sent, length - sent, 0)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                sent += count
+            }
+        }
         // A client that says it has sent all it will: a body shorter than its Content-Length ends here.
         if endsSending { shutdown(socket, Int32(SHUT_WR)) }
         var received = ""
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !received.contains(expected) {
             let count = recv(socket, &buffer, buffer.count, 0)
+            if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
             received += String(decoding: buffer[0..<count], as: UTF8.self)
         }
