@@ -143,7 +143,7 @@ public struct StrideServer: Sendable {
             api.on(Self.anyOtherPath, method: method) { _, _ -> Response in throw APIError(.notFound, "no such route") }
         }
         let pages = router.group().add(middleware: SessionMiddleware(sessions: sessions, sites: sites))
-        if let replication { pages.add(middleware: ReplicaMiddleware(replication: replication, acknowledge: acknowledge)) }
+        if let replication { pages.add(middleware: ReplicaMiddleware(replication: replication, acknowledge: acknowledge, guardsPages: true)) }
         DashboardSite.register(on: pages)
         for method in [HTTPRequest.Method.get, .post] {
             pages.on(Self.anyOtherPath, method: method) { _, _ -> Response in throw APIError(.notFound, "no such page") }

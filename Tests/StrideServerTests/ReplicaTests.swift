@@ -409,11 +409,29 @@ struct RunnerRoutingTests {
         ])
         #expect(overview.standardOutput == "200")
         #expect(writers.1.logText.contains("POST /signin 303") && writers.0.logText.contains("POST /signin 307"))
+        // On the follower, a dashboard form is refused with a page saying where the writes go.
+        let jar = rig.folder + "/follower-cookies"
+        let followerAddress = "http://127.0.0.1:\(follower.port)"
+        #expect(try await ReplicaRig.eventually { FileManager.default.fileExists(atPath: third + "/paul/data.mdb") })
+        _ = try await ReverseProxyTests.curl([
+            "--cookie-jar", jar, "--header", "Origin: \(followerAddress)", "--header", "Sec-Fetch-Site: same-origin", "--data-urlencode",
+            "token=\(paul)", followerAddress + "/signin",
+        ])
+        let shoesPage = try await ReverseProxyTests.curl(["--cookie", jar, followerAddress + "/shoes"]).standardOutput
+        let csrf = try #require(shoesPage.firstMatch(of: /name="csrf" value="([0-9a-f]+)"/)?.1)
+        let form = try await ReverseProxyTests.curl([
+            "--cookie", jar, "--include", "--header", "Origin: \(followerAddress)", "--header", "Sec-Fetch-Site: same-origin", "--data-urlencode",
+            "csrf=\(csrf)", "--data-urlencode", "name=Pegasus 41", followerAddress + "/shoes/add",
+        ]).standardOutput
+        #expect(form.hasPrefix("HTTP/1.1 421") && form.contains("text/html") && form.contains("read-only copy of paul"), "\(form.prefix(400))")
         // The follower holds both runners and answers their reads, as far as their writers.
         for (token, runner) in [(marie, "marie"), (paul, "paul")] {
+            #expect(
+                try await ReplicaRig.eventually {
+                    let stats = try await ReplicaRig.request(follower.port, "GET", "/v1/stats", token: token)
+                    return ReplicaRig.status(stats) == 200 && stats.contains(#""HKQuantityTypeIdentifierStepCount":1"#)
+                }, "the follower's copy of \(runner)")
             #expect(try await ReplicaRig.eventually { try await rig.metric(follower, #"stride_replica_lag_events{runner="\#(runner)"}"#) == 0 })
-            let stats = try await ReplicaRig.request(follower.port, "GET", "/v1/stats", token: token)
-            #expect(ReplicaRig.status(stats) == 200 && stats.contains(#""HKQuantityTypeIdentifierStepCount":1"#), "\(stats)")
         }
     }
 }
