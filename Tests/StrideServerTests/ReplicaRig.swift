@@ -13,7 +13,20 @@ final class ReplicaRig: @unchecked Sendable {
     let metricsToken = "metrics-" + UUID().uuidString
     var metricsTokenFile: String { folder + "/metrics-token" }
 
-    init() throws {
+    /// A rig, made off Swift's cooperative threads (initdb takes seconds).
+    static func make() async throws -> ReplicaRig {
+        try await offPool { try ReplicaRig() }
+    }
+
+    /// Runs blocking work (a process waited for, psql) on a thread of its own: blocking the
+    /// cooperative pool's two threads stalls every in-process server of the other tests.
+    static func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
+    }
+
+    private init() throws {
         postgres = try TemporaryPostgres.start()
         folder = NSTemporaryDirectory() + "stride-replica-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -26,16 +39,23 @@ final class ReplicaRig: @unchecked Sendable {
     }
 
     /// A runner added to `ledgers` (a folder of runners' ledgers), with a device token.
-    func addRunner(_ name: String, in ledgers: String, zone: String = "Europe/Paris") throws -> String {
-        let added = try runProcess(stride, ["runners", "add", name, "--time-zone", zone, "--ledgers", ledgers])
+    func addRunner(_ name: String, in ledgers: String, zone: String = "Europe/Paris") async throws -> String {
+        let added = try await run(["runners", "add", name, "--time-zone", zone, "--ledgers", ledgers])
         #expect(added.status == 0, "\(added.standardError)")
-        let token = try runProcess(stride, ["--ledger", ledgers + "/" + name, "tokens", "add", name + "-phone"])
+        let token = try await run(["--ledger", ledgers + "/" + name, "tokens", "add", name + "-phone"])
         return token.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Runs `stride ARGUMENTS` to its end.
-    func run(_ arguments: [String]) throws -> ProcessResult {
-        try runProcess(stride, arguments)
+    func run(_ arguments: [String]) async throws -> ProcessResult {
+        let stride = stride
+        return try await Self.offPool { try runProcess(stride, arguments) }
+    }
+
+    /// Runs SQL in the rig's PostgreSQL (psql), its output trimmed.
+    func sql(_ text: String) async throws -> String {
+        let postgres = postgres
+        return try await Self.offPool { try postgres.psql(text) }
     }
 
     /// A `stride serve` process.
@@ -127,8 +147,8 @@ final class ReplicaRig: @unchecked Sendable {
     }
 
     /// The table's sequences of a runner, in order, and its copied rows' count.
-    func tableSequences(of runner: String) throws -> [Int] {
-        try postgres.psql("SELECT sequence FROM stride_events WHERE runner = '\(runner)' ORDER BY copied_at, sequence")
+    func tableSequences(of runner: String) async throws -> [Int] {
+        try await sql("SELECT sequence FROM stride_events WHERE runner = '\(runner)' ORDER BY copied_at, sequence")
             .split(separator: "\n").compactMap { Int($0) }
     }
 }

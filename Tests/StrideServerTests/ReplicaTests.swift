@@ -13,9 +13,9 @@ import Testing
 struct ReplicaTests {
     @Test("every event of every runner reaches the table, in order, under pushes, actions and reads from several clients at once")
     func orderUnderLoad() async throws {
-        let rig = try ReplicaRig()
+        let rig = try await ReplicaRig.make()
         let ledgers = rig.folder + "/ledgers"
-        let tokens = [try rig.addRunner("marie", in: ledgers), try rig.addRunner("paul", in: ledgers)]
+        let tokens = [try await rig.addRunner("marie", in: ledgers), try await rig.addRunner("paul", in: ledgers)]
         let server = try await rig.serve(ledgers, ["--replica", rig.postgres.url])
         defer { server.stop() }
         // Four clients at once, twelve requests each: pushes of new samples, check-ins, shoes, and reads.
@@ -49,13 +49,13 @@ struct ReplicaTests {
             let ledger = ledgers + "/" + runner
             let last = try #require(
                 Int(
-                    try rig.run(["--ledger", ledger, "ledger", "stats", "--json"]).standardOutput.split(separator: ",").first {
+                    try await rig.run(["--ledger", ledger, "ledger", "stats", "--json"]).standardOutput.split(separator: ",").first {
                         $0.contains("\"lastSequence\"")
                     }?.split(separator: ":").last ?? ""))
-            #expect(try await ReplicaRig.eventually { try rig.tableSequences(of: runner).count == last })
+            #expect(try await ReplicaRig.eventually { try await rig.tableSequences(of: runner).count == last })
             // Copied in order: by the time of their copy, the sequences run 1, 2, 3…
-            #expect(try rig.tableSequences(of: runner) == Array(1...last))
-            let verified = try rig.run(["--ledger", ledger, "ledger", "verify", "--against", rig.postgres.url])
+            #expect(try await rig.tableSequences(of: runner) == Array(1...last))
+            let verified = try await rig.run(["--ledger", ledger, "ledger", "verify", "--against", rig.postgres.url])
             #expect(verified.status == 0, "\(verified.standardError)")
             #expect(verified.standardOutput.contains("agree: \(last) events"))
         }
@@ -65,9 +65,9 @@ struct ReplicaTests {
 
     @Test("kill -9 of a server with --replica-acknowledge while a phone pushes: every push answered 200 is in PostgreSQL")
     func acknowledgedSurvivesKill() async throws {
-        let rig = try ReplicaRig()
+        let rig = try await ReplicaRig.make()
         let ledgers = rig.folder + "/ledgers"
-        let token = try rig.addRunner("marie", in: ledgers)
+        let token = try await rig.addRunner("marie", in: ledgers)
         let server = try await rig.serve(ledgers, ["--replica", rig.postgres.url, "--replica-acknowledge"])
         // Killed a moment after the fifth push is acknowledged, while the sixth is on its way.
         var acknowledged = 0
@@ -90,37 +90,40 @@ struct ReplicaTests {
         #expect(acknowledged >= 5)
         // The table, restored into a ledger of its own, holds every acknowledged step count.
         let restored = rig.folder + "/restored"
-        let restore = try rig.run(["ledger", "restore", "--from", rig.postgres.url, "--runner", "marie", "--ledger", restored])
+        let restore = try await rig.run(["ledger", "restore", "--from", rig.postgres.url, "--runner", "marie", "--ledger", restored])
         #expect(restore.status == 0, "\(restore.standardError)")
-        let stats = try rig.run(["--ledger", restored, "ledger", "stats", "--json"]).standardOutput
+        let stats = try await rig.run(["--ledger", restored, "ledger", "stats", "--json"]).standardOutput
         let steps = try #require(
             stats.range(of: #""HKQuantityTypeIdentifierStepCount":"#).map { Int(stats[$0.upperBound...].prefix { $0.isNumber }) ?? 0 })
         #expect(steps >= acknowledged, "\(acknowledged) pushes acknowledged, \(steps) in PostgreSQL")
         // The killed ledger is sound, and a restart copies what the kill left behind.
-        #expect(try rig.run(["--ledger", ledgers + "/marie", "ledger", "verify"]).status == 0)
+        #expect(try await rig.run(["--ledger", ledgers + "/marie", "ledger", "verify"]).status == 0)
         let again = try await rig.serve(ledgers, ["--replica", rig.postgres.url])
         defer { again.stop() }
         #expect(
             try await ReplicaRig.eventually {
-                try rig.run(["--ledger", ledgers + "/marie", "ledger", "verify", "--against", rig.postgres.url]).status == 0
+                try await rig.run(["--ledger", ledgers + "/marie", "ledger", "verify", "--against", rig.postgres.url]).status == 0
             })
     }
 
     @Test("a runner's ledger folder deleted, restored from PostgreSQL and verified: every document byte for byte as before")
     func restoreByteIdentical() async throws {
-        let rig = try ReplicaRig()
+        let rig = try await ReplicaRig.make()
         let ledgers = rig.folder + "/ledgers"
-        let token = try rig.addRunner("marie", in: ledgers)
+        let token = try await rig.addRunner("marie", in: ledgers)
         let ledger = ledgers + "/marie"
         let server = try await rig.serve(ledgers, ["--replica", rig.postgres.url])
         // Written by the command line beside the server, and by the server.
         let export = rig.folder + "/export.xml"
-        let sample = try runProcess(builtExecutable("stride-sample"), ["write", export, "--days", "20"])
+        let sample = try await ReplicaRig.offPool { try runProcess(builtExecutable("stride-sample"), ["write", export, "--days", "20"]) }
         #expect(sample.status == 0, "\(sample.standardError)")
-        #expect(try rig.run(["--ledger", ledger, "ingest", export]).status == 0)
-        #expect(try rig.run(["--ledger", ledger, "shoes", "add", "Pegasus 41"]).status == 0)
+        #expect(try await rig.run(["--ledger", ledger, "ingest", export]).status == 0)
+        #expect(try await rig.run(["--ledger", ledger, "shoes", "add", "Pegasus 41"]).status == 0)
         #expect(ReplicaRig.status(try await ReplicaRig.request(server.port, "POST", "/v1/checkin", token: token, body: "{}")) == 200)
-        #expect(try await ReplicaRig.eventually { try rig.run(["--ledger", ledger, "ledger", "verify", "--against", rig.postgres.url]).status == 0 })
+        #expect(
+            try await ReplicaRig.eventually {
+                try await rig.run(["--ledger", ledger, "ledger", "verify", "--against", rig.postgres.url]).status == 0
+            })
         server.stop()
         let documents: [[String]] = [
             ["daily", "--json", "--from", "2024-01-01", "--to", "2024-01-21"], ["workouts", "--json", "--from", "2024-01-01", "--to", "2024-01-21"],
@@ -129,35 +132,39 @@ struct ReplicaTests {
         ]
         // The documents as a user reads them; the data file's size on disk (`stats`' bytes) is
         // the file's, not the log's: a restored ledger is written compactly.
-        let read = { (arguments: [String]) throws -> String in
-            try rig.run(["--ledger", ledger] + arguments).standardOutput.replacing(/"bytes":\d+,/, with: "")
+        let read = { () async throws -> [String] in
+            var texts: [String] = []
+            for arguments in documents {
+                texts.append(try await rig.run(["--ledger", ledger] + arguments).standardOutput.replacing(/"bytes":\d+,/, with: ""))
+            }
+            return texts
         }
-        let before = try documents.map(read)
+        let before = try await read()
         try FileManager.default.removeItem(atPath: ledger)
-        let restore = try rig.run(["ledger", "restore", "--from", rig.postgres.url, "--runner", "marie", "--ledger", ledger])
+        let restore = try await rig.run(["ledger", "restore", "--from", rig.postgres.url, "--runner", "marie", "--ledger", ledger])
         #expect(restore.status == 0, "\(restore.standardError)")
         #expect(restore.standardOutput.contains("chain checked"))
-        #expect(try rig.run(["--ledger", ledger, "ledger", "verify"]).status == 0)
-        let compared = try rig.run(["--ledger", ledger, "ledger", "verify", "--against", rig.postgres.url])
+        #expect(try await rig.run(["--ledger", ledger, "ledger", "verify"]).status == 0)
+        let compared = try await rig.run(["--ledger", ledger, "ledger", "verify", "--against", rig.postgres.url])
         #expect(compared.status == 0 && compared.standardOutput.contains("agree"), "\(compared.standardError)")
-        let after = try documents.map(read)
+        let after = try await read()
         for (index, document) in documents.enumerated() {
             #expect(before[index] == after[index], "\(document.joined(separator: " ")) differs after the restore")
             #expect(before[index].count > 2)
         }
         // A second restore onto a ledger is refused; a runner the table lacks is named.
-        let again = try rig.run(["ledger", "restore", "--from", rig.postgres.url, "--runner", "marie", "--ledger", ledger])
+        let again = try await rig.run(["ledger", "restore", "--from", rig.postgres.url, "--runner", "marie", "--ledger", ledger])
         #expect(again.status != 0 && again.standardError.contains("already at"))
-        let unknown = try rig.run(["ledger", "restore", "--from", rig.postgres.url, "--runner", "zoe", "--ledger", rig.folder + "/zoe"])
+        let unknown = try await rig.run(["ledger", "restore", "--from", rig.postgres.url, "--runner", "zoe", "--ledger", rig.folder + "/zoe"])
         #expect(unknown.status != 0 && unknown.standardError.contains("no log of the runner zoe"))
         #expect(!FileManager.default.fileExists(atPath: rig.folder + "/zoe"))
     }
 
     @Test("PostgreSQL stopped for a minute: the server keeps taking pushes and says so, then copies them all and the lag is back to 0")
     func postgresAwayForAMinute() async throws {
-        let rig = try ReplicaRig()
+        let rig = try await ReplicaRig.make()
         let ledgers = rig.folder + "/ledgers"
-        let token = try rig.addRunner("marie", in: ledgers)
+        let token = try await rig.addRunner("marie", in: ledgers)
         let server = try await rig.serve(ledgers, ["--replica", rig.postgres.url])
         defer { server.stop() }
         #expect(
@@ -165,7 +172,7 @@ struct ReplicaTests {
                 try await ReplicaRig.request(server.port, "POST", "/v1/health-auto-export", token: token, body: ReplicaRig.push(minute: 0))) == 200)
         #expect(try await ReplicaRig.eventually { try await rig.metric(server, #"stride_replica_lag_events{runner="marie"}"#) == 0 })
         let stopped = Date()
-        try rig.postgres.stop()
+        try await ReplicaRig.offPool { try rig.postgres.stop() }
         for minute in 1...5 {
             let answer = try await ReplicaRig.request(
                 server.port, "POST", "/v1/health-auto-export", token: token, body: ReplicaRig.push(minute: minute))
@@ -173,16 +180,16 @@ struct ReplicaTests {
         }
         #expect(try await ReplicaRig.eventually { try await rig.metric(server, "stride_replica_reachable") == 0 })
         #expect(try await rig.metric(server, #"stride_replica_lag_events{runner="marie"}"#) ?? 0 >= 5)
-        let list = try rig.run(["runners", "list", "--ledgers", ledgers, "--replica", rig.postgres.url])
+        let list = try await rig.run(["runners", "list", "--ledgers", ledgers, "--replica", rig.postgres.url])
         #expect(list.standardError.contains("does not answer"), "\(list.standardError)")
         #expect(server.logText.contains("does not answer"))
         let remaining = 60 - Date().timeIntervalSince(stopped)
         if remaining > 0 { try await Task.sleep(for: .seconds(remaining)) }
-        try rig.postgres.resume()
+        try await ReplicaRig.offPool { try rig.postgres.resume() }
         #expect(try await ReplicaRig.eventually { try await rig.metric(server, #"stride_replica_lag_events{runner="marie"}"#) == 0 })
         #expect(try await rig.metric(server, "stride_replica_reachable") == 1)
         #expect(server.logText.contains("answers again"))
-        let verified = try rig.run(["--ledger", ledgers + "/marie", "ledger", "verify", "--against", rig.postgres.url])
+        let verified = try await rig.run(["--ledger", ledgers + "/marie", "ledger", "verify", "--against", rig.postgres.url])
         #expect(verified.status == 0, "\(verified.standardError)")
     }
 
@@ -190,10 +197,10 @@ struct ReplicaTests {
         "a writer cut off while a follower was promoted comes back: refused, it stops taking the runner's writes and says what to do; its other runners go on"
     )
     func cutOffWriterRefused() async throws {
-        let rig = try ReplicaRig()
+        let rig = try await ReplicaRig.make()
         let (first, second) = (rig.folder + "/first", rig.folder + "/second")
-        let marie = try rig.addRunner("marie", in: first)
-        let paul = try rig.addRunner("paul", in: first)
+        let marie = try await rig.addRunner("marie", in: first)
+        let paul = try await rig.addRunner("paul", in: first)
         var writer = try await rig.serve(first, ["--replica", rig.postgres.url])
         let follower = try await rig.serve(second, ["--follow", rig.postgres.url])
         defer { follower.stop() }
@@ -211,15 +218,15 @@ struct ReplicaTests {
         #expect(ReplicaRig.status(try await ReplicaRig.request(follower.port, "GET", "/v1/stats", token: marie)) == 200)
         // The writer goes away; the follower is promoted and takes marie's writes.
         writer.stop()
-        let promoted = try rig.run(["runners", "promote", "marie", "--ledgers", second, "--replica", rig.postgres.url])
+        let promoted = try await rig.run(["runners", "promote", "marie", "--ledgers", second, "--replica", rig.postgres.url])
         #expect(promoted.status == 0 && promoted.standardOutput.contains("now writes marie's log"), "\(promoted.standardError)")
         #expect(
             try await ReplicaRig.eventually {
                 ReplicaRig.status(try await ReplicaRig.request(follower.port, "POST", "/v1/checkin", token: marie, body: "{}")) == 200
             })
-        let tableLast = try #require(Int(try rig.postgres.psql("SELECT last_sequence FROM stride_runners WHERE runner = 'marie'")))
+        let tableLast = try #require(Int(try await rig.sql("SELECT last_sequence FROM stride_runners WHERE runner = 'marie'")))
         // Meanwhile the former writer's ledger took an event of its own, which it never copied.
-        #expect(try rig.run(["--ledger", first + "/marie", "shoes", "add", "Cut-off shoe"]).status == 0)
+        #expect(try await rig.run(["--ledger", first + "/marie", "shoes", "add", "Cut-off shoe"]).status == 0)
         writer = try await rig.serve(first, ["--replica", rig.postgres.url])
         defer { writer.stop() }
         #expect(try await ReplicaRig.eventually { try await rig.metric(writer, #"stride_replica_role{runner="marie",role="cut_off"}"#) == 1 })
@@ -227,13 +234,13 @@ struct ReplicaTests {
         #expect(ReplicaRig.status(refused) == 409 && refused.contains("cut off") && refused.contains("stride runners promote marie"), "\(refused)")
         #expect(writer.logText.contains("differ"))
         // Nothing of the cut-off writer reached the table: the promoted server's log is the one.
-        #expect(try Int(rig.postgres.psql("SELECT last_sequence FROM stride_runners WHERE runner = 'marie'")) ?? 0 >= tableLast)
+        #expect(try await Int(rig.sql("SELECT last_sequence FROM stride_runners WHERE runner = 'marie'")) ?? 0 >= tableLast)
         #expect(
-            try rig.postgres.psql("SELECT count(*) FROM stride_events WHERE runner = 'marie'")
-                == rig.postgres.psql("SELECT last_sequence FROM stride_runners WHERE runner = 'marie'"))
-        let compared = try rig.run(["--ledger", second + "/marie", "ledger", "verify", "--against", rig.postgres.url])
+            try await rig.sql("SELECT count(*) FROM stride_events WHERE runner = 'marie'")
+                == rig.sql("SELECT last_sequence FROM stride_runners WHERE runner = 'marie'"))
+        let compared = try await rig.run(["--ledger", second + "/marie", "ledger", "verify", "--against", rig.postgres.url])
         #expect(compared.status == 0, "\(compared.standardError)")
-        let forked = try rig.run(["--ledger", first + "/marie", "ledger", "verify", "--against", rig.postgres.url])
+        let forked = try await rig.run(["--ledger", first + "/marie", "ledger", "verify", "--against", rig.postgres.url])
         #expect(forked.status != 0 && forked.standardError.contains("differ from sequence"), "\(forked.standardError)")
         // paul's log is still this server's.
         #expect(ReplicaRig.status(try await ReplicaRig.request(writer.port, "POST", "/v1/checkin", token: paul, body: "{}")) == 200)
@@ -241,24 +248,24 @@ struct ReplicaTests {
 
     @Test("wrong credentials, a missing database or a table of another shape stop the server at its start with a clear message")
     func refusedAtStart() async throws {
-        let rig = try ReplicaRig()
+        let rig = try await ReplicaRig.make()
         let ledgers = rig.folder + "/ledgers"
-        _ = try rig.addRunner("marie", in: ledgers)
-        let wrong = try rig.run([
+        _ = try await rig.addRunner("marie", in: ledgers)
+        let wrong = try await rig.run([
             "serve", "--ledgers", ledgers, "--port", "0", "--replica", rig.postgres.url(user: TemporaryPostgres.guardedUser, password: "wrong"),
         ])
         #expect(wrong.status != 0 && wrong.standardError.contains("refused the user guarded"), "\(wrong.standardError)")
         #expect(!wrong.standardError.contains("wrong@"))
-        let noDatabase = try rig.run([
+        let noDatabase = try await rig.run([
             "serve", "--ledgers", ledgers, "--port", "0", "--replica", rig.postgres.url.replacingOccurrences(of: "@/stride?", with: "@/nothing?"),
         ])
         #expect(noDatabase.status != 0 && noDatabase.standardError.contains("has no database nothing"), "\(noDatabase.standardError)")
-        try rig.postgres.psql("CREATE TABLE stride_events (id serial PRIMARY KEY, body text)")
-        let shape = try rig.run(["serve", "--ledgers", ledgers, "--port", "0", "--replica", rig.postgres.url])
+        try await rig.sql("CREATE TABLE stride_events (id serial PRIMARY KEY, body text)")
+        let shape = try await rig.run(["serve", "--ledgers", ledgers, "--port", "0", "--replica", rig.postgres.url])
         #expect(
             shape.status != 0 && shape.standardError.contains("stride_events") && shape.standardError.contains("not Stride's"),
             "\(shape.standardError)")
-        let notAnAddress = try rig.run(["serve", "--ledgers", ledgers, "--port", "0", "--replica", "mysql://x"])
+        let notAnAddress = try await rig.run(["serve", "--ledgers", ledgers, "--port", "0", "--replica", "mysql://x"])
         #expect(notAnAddress.status != 0 && notAnAddress.standardError.contains("not a postgresql:// address"))
     }
 }
@@ -347,10 +354,10 @@ struct RunnerRoutingTests {
 
     @Test("each runner's requests and dashboard sign-in reach the server that writes them; a follower answers both runners' reads")
     func routedByRunner() async throws {
-        let rig = try ReplicaRig()
+        let rig = try await ReplicaRig.make()
         let (first, second, third) = (rig.folder + "/first", rig.folder + "/second", rig.folder + "/third")
-        let marie = try rig.addRunner("marie", in: first)
-        let paul = try rig.addRunner("paul", in: second)
+        let marie = try await rig.addRunner("marie", in: first)
+        let paul = try await rig.addRunner("paul", in: second)
         let writers = (
             try await rig.serve(first, ["--replica", rig.postgres.url, "--trust-proxy"]),
             try await rig.serve(second, ["--replica", rig.postgres.url, "--trust-proxy"])
