@@ -83,12 +83,6 @@ public enum ReplicaError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether the server may answer later: the copy goes on trying; any other error is the
-    /// operator's to fix.
-    public var isUnreachable: Bool {
-        if case .unreachable = self { return true }
-        return false
-    }
 }
 
 /// Why a server may not write a runner's log: the table says another writes it.

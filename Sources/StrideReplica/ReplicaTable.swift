@@ -113,20 +113,21 @@ final class ReplicaTable: Sendable {
 
     /// Every runner the table holds.
     func runners() async throws(ReplicaError) -> [RunnerRow] {
-        var result: [RunnerRow] = []
-        try await rows(
-            "SELECT runner, writer, writer_since, last_sequence, last_hash FROM stride_runners ORDER BY runner",
-            as: (String, String, Date, Int64, ByteBuffer?).self
-        ) { runner, writer, since, last, hash in
-            result.append(
-                RunnerRow(runner: runner, writer: writer, writerSince: since, lastSequence: UInt64(last), lastHash: hash.flatMap(Self.hash)))
-        }
-        return result
+        try await runnerRows("SELECT runner, writer, writer_since, last_sequence, last_hash FROM stride_runners ORDER BY runner")
     }
 
     /// One runner's row, if the table holds their log.
     func runner(_ name: String) async throws(ReplicaError) -> RunnerRow? {
-        try await runners().first { $0.runner == name }
+        try await runnerRows("SELECT runner, writer, writer_since, last_sequence, last_hash FROM stride_runners WHERE runner = \(name)").first
+    }
+
+    private func runnerRows(_ query: PostgresQuery) async throws(ReplicaError) -> [RunnerRow] {
+        var result: [RunnerRow] = []
+        try await rows(query, as: (String, String, Date, Int64, ByteBuffer?).self) { runner, writer, since, last, hash in
+            result.append(
+                RunnerRow(runner: runner, writer: writer, writerSince: since, lastSequence: UInt64(last), lastHash: hash.flatMap(Self.hash)))
+        }
+        return result
     }
 
     /// Appends `events` (sequences `after + 1` onwards) to `runner`'s log, in one transaction,

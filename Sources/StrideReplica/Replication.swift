@@ -146,17 +146,17 @@ public final class Replication: Sendable {
     public func copied(_ runner: String, through sequence: UInt64, timeout: Duration) async -> Bool {
         if state.withLock({ ($0.runners[runner]?.tableLast ?? 0) >= sequence }) { return true }
         let id = UUID()
-        let timer = Task {
-            try? await Task.sleep(for: timeout)
-            let expired = waiters.withLock { list in
-                defer { list.removeAll { $0.id == id } }
-                return list.first { $0.id == id }
-            }
-            expired?.continuation.resume(returning: false)
-        }
-        defer { timer.cancel() }
         return await withCheckedContinuation { continuation in
+            // Registered before its timer starts, so that no timer is early for its waiter.
             waiters.withLock { $0.append(Waiter(id: id, runner: runner, through: sequence, continuation: continuation)) }
+            Task {
+                try? await Task.sleep(for: timeout)
+                let expired = waiters.withLock { list in
+                    defer { list.removeAll { $0.id == id } }
+                    return list.first { $0.id == id }
+                }
+                expired?.continuation.resume(returning: false)
+            }
             nudge()
             release()
         }
@@ -166,7 +166,7 @@ public final class Replication: Sendable {
     /// no longer writes (false: their events will not be copied from here).
     private func release() {
         let (reached, stopped) = state.withLock { status in
-            (status.runners.mapValues(\.tableLast), Set(status.runners.filter { $0.value.isStopped || $0.value.roleLabel == "follower" }.keys))
+            (status.runners.mapValues(\.tableLast), Set(status.runners.filter { $0.value.isStopped || $0.value.isFollower }.keys))
         }
         let ready = waiters.withLock { list in
             let answered = list.filter { (reached[$0.runner] ?? 0) >= $0.through || stopped.contains($0.runner) }
@@ -255,7 +255,7 @@ public final class Replication: Sendable {
     /// While PostgreSQL is away, the lag still grows with each write: the ledgers' ends are read
     /// without the table.
     private func measureLedgers() async {
-        let writers = state.withLock { $0.runners.filter { $0.value.roleLabel == "writer" }.map(\.key) }
+        let writers = state.withLock { $0.runners.filter { $0.value.role == .writer }.map(\.key) }
         for runner in writers {
             guard let ledger = try? await ledger(runner), let last = try? await OffThread.run({ try ledger.lastSequence() }) else { continue }
             update(runner) { $0.ledgerLast = last }
@@ -387,6 +387,12 @@ extension Replication.RunnerCopy {
     /// Whether the copy of this runner has stopped (a cut-off server).
     var isStopped: Bool {
         if case .cutOff = role { return true }
+        return false
+    }
+
+    /// Whether this server keeps a read-only copy of the runner's log.
+    var isFollower: Bool {
+        if case .follower = role { return true }
         return false
     }
 }
